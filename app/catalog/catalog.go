@@ -1,0 +1,212 @@
+// Package catalog holds the types of the catalog the UI reads: every API, operation, parameter
+// and schema of content/openapi, compiled by server/catalog and served as /catalog.json.
+//
+// The package has no dependencies beyond the standard library, so it compiles into the wasm,
+// where the catalog is only decoded, never parsed from OpenAPI.
+package catalog
+
+import "encoding/json"
+
+// Source values say where a part of the catalog comes from (the x-loupe-source extension).
+const (
+	// SourceContract marks what the seed documents specify. It is the default.
+	SourceContract = "contract"
+	// SourcePublicAPI marks what the seeds leave out and the real public API fills in.
+	SourcePublicAPI = "public-api"
+)
+
+// Catalog is the whole compiled catalog.
+type Catalog struct {
+	// Version is a hash of the compiled content; it changes whenever any document changes.
+	Version string `json:"version"`
+	// APIs are in the order of the DESIGN.md slug table.
+	APIs []API `json:"apis"`
+}
+
+// API is one OpenAPI document.
+type API struct {
+	Slug            string           `json:"slug"`
+	Title           string           `json:"title"`
+	Version         string           `json:"version"`
+	Summary         string           `json:"summary,omitempty"`
+	DescriptionHTML string           `json:"descriptionHTML,omitempty"`
+	GuideHTML       string           `json:"guideHTML,omitempty"`
+	Servers         []string         `json:"servers,omitempty"`
+	Tags            []Tag            `json:"tags,omitempty"`
+	Security        []SecurityScheme `json:"security,omitempty"`
+	Operations      []Operation      `json:"operations"`
+}
+
+// Tag groups operations in the sidebar.
+type Tag struct {
+	Name            string `json:"name"`
+	DescriptionHTML string `json:"descriptionHTML,omitempty"`
+}
+
+// SecurityScheme is a components.securitySchemes entry.
+type SecurityScheme struct {
+	Name            string      `json:"name"`
+	Type            string      `json:"type"`             // apiKey, http, oauth2, openIdConnect
+	Scheme          string      `json:"scheme,omitempty"` // bearer, basic (type http)
+	In              string      `json:"in,omitempty"`     // query, header (type apiKey)
+	ParamName       string      `json:"paramName,omitempty"`
+	DescriptionHTML string      `json:"descriptionHTML,omitempty"`
+	Flows           []OAuthFlow `json:"flows,omitempty"`
+}
+
+// OAuthFlow is one OAuth 2.0 flow of a scheme.
+type OAuthFlow struct {
+	Type             string  `json:"type"` // authorizationCode, clientCredentials, implicit, password
+	AuthorizationURL string  `json:"authorizationUrl,omitempty"`
+	TokenURL         string  `json:"tokenUrl,omitempty"`
+	Scopes           []Scope `json:"scopes,omitempty"`
+}
+
+// Scope is an OAuth 2.0 scope and what it allows.
+type Scope struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+}
+
+// SecurityRequirement is one alternative of an operation's security: all its schemes together.
+type SecurityRequirement struct {
+	Schemes []SchemeScopes `json:"schemes"`
+}
+
+// SchemeScopes names a scheme and the scopes an operation needs from it.
+type SchemeScopes struct {
+	Scheme string   `json:"scheme"`
+	Scopes []string `json:"scopes,omitempty"`
+}
+
+// Viewer values name the response viewer an operation's answer is shown in (x-loupe-viewer).
+const (
+	ViewerJSON   = "json"
+	ViewerJSONLD = "jsonld"
+	ViewerChat   = "chat"
+	ViewerHTML   = "html"
+	ViewerPaged  = "paged"
+)
+
+// Operation is one method on one path.
+type Operation struct {
+	ID              string                `json:"id"` // operationId
+	API             string                `json:"api"`
+	Method          string                `json:"method"` // upper case
+	Path            string                `json:"path"`   // as in the document, e.g. /api/v2/project/{id}/
+	Summary         string                `json:"summary"`
+	DescriptionHTML string                `json:"descriptionHTML,omitempty"`
+	Tags            []string              `json:"tags,omitempty"`
+	Deprecated      bool                  `json:"deprecated,omitempty"`
+	Source          string                `json:"source"`
+	Parameters      []Parameter           `json:"parameters"`
+	Body            *RequestBody          `json:"body,omitempty"`
+	Responses       []Response            `json:"responses"`
+	Security        []SecurityRequirement `json:"security,omitempty"`
+	// Streaming is true when a response is text/event-stream.
+	Streaming bool `json:"streaming,omitempty"`
+	// Viewer is the response viewer (a Viewer constant); json when the document says nothing.
+	Viewer string `json:"viewer"`
+	// Pagination describes a paged list response (x-loupe-pagination); nil for other operations.
+	Pagination *Pagination `json:"pagination,omitempty"`
+	// Extensions holds every other x-loupe-* extension of the operation, as JSON.
+	Extensions map[string]json.RawMessage `json:"extensions,omitempty"`
+}
+
+// Pagination says how to walk a paged list.
+type Pagination struct {
+	Style string `json:"style"` // page-number, limit-offset, cursor, page-token
+	// Results, Next, Previous and Count are the body fields holding the page's items, the next
+	// and previous page links or tokens, and the total.
+	Results  string `json:"results"`
+	Next     string `json:"next,omitempty"`
+	Previous string `json:"previous,omitempty"`
+	Count    string `json:"count,omitempty"`
+	// TokenParam is the query parameter a page token or cursor goes in (page-token style).
+	TokenParam string `json:"tokenParam,omitempty"`
+}
+
+// Parameter is a path, query or header parameter.
+type Parameter struct {
+	Name            string  `json:"name"`
+	In              string  `json:"in"` // path, query, header
+	DescriptionHTML string  `json:"descriptionHTML,omitempty"`
+	Required        bool    `json:"required,omitempty"`
+	Deprecated      bool    `json:"deprecated,omitempty"`
+	Source          string  `json:"source"`
+	Schema          *Schema `json:"schema"`
+	// Repeatable is true for an array parameter sent as repeated name=value pairs (explode).
+	Repeatable bool            `json:"repeatable,omitempty"`
+	Example    json.RawMessage `json:"example,omitempty"`
+}
+
+// RequestBody is an operation's request body.
+type RequestBody struct {
+	Required        bool            `json:"required,omitempty"`
+	ContentType     string          `json:"contentType"`
+	DescriptionHTML string          `json:"descriptionHTML,omitempty"`
+	Schema          *Schema         `json:"schema,omitempty"`
+	Example         json.RawMessage `json:"example,omitempty"`
+}
+
+// Response is one documented response.
+type Response struct {
+	Status          string          `json:"status"` // "200", "4XX", "default"
+	DescriptionHTML string          `json:"descriptionHTML,omitempty"`
+	ContentType     string          `json:"contentType,omitempty"`
+	Source          string          `json:"source"`
+	Schema          *Schema         `json:"schema,omitempty"`
+	Example         json.RawMessage `json:"example,omitempty"`
+}
+
+// Schema is a JSON Schema (OpenAPI 3.1) with references resolved.
+type Schema struct {
+	// Ref is the component name the schema came from, for display ("Project").
+	Ref string `json:"ref,omitempty"`
+	// Recursive is true when this schema repeats one of its ancestors; its fields are left empty.
+	Recursive bool `json:"recursive,omitempty"`
+	// Type is the JSON type; empty means any. Nullable is set when "null" is among 3.1 types.
+	Type            string `json:"type,omitempty"`
+	Nullable        bool   `json:"nullable,omitempty"`
+	Format          string `json:"format,omitempty"`
+	Title           string `json:"title,omitempty"`
+	DescriptionHTML string `json:"descriptionHTML,omitempty"`
+	// Enum lists the allowed values, each with its meaning (x-enumDescriptions).
+	Enum    []EnumValue     `json:"enum,omitempty"`
+	Const   json.RawMessage `json:"const,omitempty"`
+	Default json.RawMessage `json:"default,omitempty"`
+	Example json.RawMessage `json:"example,omitempty"`
+
+	Minimum          *float64 `json:"minimum,omitempty"`
+	Maximum          *float64 `json:"maximum,omitempty"`
+	ExclusiveMinimum *float64 `json:"exclusiveMinimum,omitempty"`
+	ExclusiveMaximum *float64 `json:"exclusiveMaximum,omitempty"`
+	MinLength        *int64   `json:"minLength,omitempty"`
+	MaxLength        *int64   `json:"maxLength,omitempty"`
+	Pattern          string   `json:"pattern,omitempty"`
+	MinItems         *int64   `json:"minItems,omitempty"`
+	MaxItems         *int64   `json:"maxItems,omitempty"`
+
+	Items                *Schema    `json:"items,omitempty"`
+	Properties           []Property `json:"properties,omitempty"`
+	AdditionalProperties *Schema    `json:"additionalProperties,omitempty"`
+	OneOf                []*Schema  `json:"oneOf,omitempty"`
+	AnyOf                []*Schema  `json:"anyOf,omitempty"`
+	ReadOnly             bool       `json:"readOnly,omitempty"`
+	WriteOnly            bool       `json:"writeOnly,omitempty"`
+	Deprecated           bool       `json:"deprecated,omitempty"`
+	Source               string     `json:"source,omitempty"`
+}
+
+// Property is a named property of an object schema, in document order.
+type Property struct {
+	Name     string  `json:"name"`
+	Required bool    `json:"required,omitempty"`
+	Schema   *Schema `json:"schema"`
+}
+
+// EnumValue is an allowed value and its meaning.
+type EnumValue struct {
+	Value           json.RawMessage `json:"value"`
+	DescriptionHTML string          `json:"descriptionHTML,omitempty"`
+}
