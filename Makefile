@@ -1,0 +1,68 @@
+# Loupe. `make run` builds everything and serves http://127.0.0.1:8080 on the built-in
+# sandboxes; `make test` installs what the tests need (Chromium) and runs every test.
+
+GO      ?= go
+ADDR    ?= 127.0.0.1:8080
+CHROME  ?= /usr/bin/chromium
+export GOFLAGS := -buildvcs=false
+
+.PHONY: all run build wasm test unit e2e vet bench fuzz static deps deps-bench clean
+
+all: build
+
+## build: one self-contained binary, bin/loupe, with the wasm and every asset embedded.
+build: wasm
+	$(GO) build -trimpath -o bin/loupe ./server/cmd/loupe
+
+## wasm: web/app.wasm and its precompressed .br and .gz.
+wasm:
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o web/app.wasm ./wasm
+	$(GO) run ./server/cmd/precompress web/app.wasm
+
+## run: build, then serve on $(ADDR).
+run: build
+	./bin/loupe -addr $(ADDR)
+
+## test: every test, the browser tests included (they need the wasm built first).
+test: deps wasm vet
+	$(GO) test -count=1 -timeout 40m ./...
+
+## unit: the tests that need no browser.
+unit:
+	$(GO) test -count=1 $$($(GO) list ./... | grep -v /e2e)
+
+## e2e: the browser tests only.
+e2e: deps wasm
+	$(GO) test -count=1 -timeout 30m -v ./e2e/
+
+vet:
+	$(GO) vet ./...
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
+
+## deps: install Chromium for the browser tests when it is missing (Debian).
+deps:
+	@command -v chromium >/dev/null 2>&1 || command -v $(CHROME) >/dev/null 2>&1 || { \
+		echo "Chromium is missing: installing Debian's chromium package"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+## deps-bench: nginx and brotli for the side-by-side benchmarks.
+deps-bench: deps
+	@command -v nginx >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light; }
+	@command -v brotli >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq brotli; }
+
+## bench: every benchmark, each printing its figure beside its anchor.
+bench: deps-bench wasm
+	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./...
+
+## fuzz: a short run of every fuzz target.
+fuzz:
+	@for pkg in $$($(GO) list ./...); do \
+		for f in $$($(GO) test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz'); do \
+			$(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime 20s $$pkg || exit 1; done; done
+
+## static: the prerendered pages as a static site in dist/ (needs the wasm).
+static: build
+	./bin/loupe -static dist
+
+clean:
+	rm -rf bin dist web/app.wasm web/app.wasm.br web/app.wasm.gz

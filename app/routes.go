@@ -1,0 +1,23 @@
+// Package app is Loupe's user interface: go-app components and the routes that show them. It
+// compiles into the wasm (wasm/) and into the server, which prerenders the same routes.
+package app
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"loupe/app/catalog"
+)
+
+// Routes registers every page of the app. Call it once, in the wasm and in the server.
+func Routes() {
+	app.Route("/", func() app.Composer { return newShell() })
+	// /<slug>, /<slug>/<operationId> and /walkthroughs/<id>.
+	app.RouteWithRegexp(`^/[a-z]+(/[^/]+)?/?$`, func() app.Composer { return newShell() })
+}
+
+// serverCatalog is the catalog the server prerenders pages with; nil in the browser.
+var serverCatalog *catalog.Catalog
+
+// UseCatalog gives the server-side renderer the compiled catalog, so prerendered pages show
+// every API and operation before the wasm runs. The browser loads /catalog.json instead.
+func UseCatalog(c *catalog.Catalog) { serverCatalog = c }
