@@ -1,0 +1,173 @@
+//go:build js && wasm
+
+package fetch
+
+import (
+	"context"
+	"errors"
+	"io"
+	"sync"
+	"sync/atomic"
+	"syscall/js"
+)
+
+// Do sends req with the browser's fetch and returns as soon as the response headers arrive.
+// Cancelling ctx aborts the request through an AbortController, including a body still being
+// read; closing the body cancels its reader.
+func Do(ctx context.Context, req Request) (*Response, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	method := req.Method
+	if method == "" {
+		method = "GET"
+	}
+	controller := js.Global().Get("AbortController").New()
+	init := js.Global().Get("Object").New()
+	init.Set("method", method)
+	headers := js.Global().Get("Headers").New()
+	for _, h := range req.Headers {
+		headers.Call("append", h.Name, h.Value)
+	}
+	init.Set("headers", headers)
+	init.Set("signal", controller.Get("signal"))
+	init.Set("credentials", "same-origin")
+	if req.Body != nil {
+		buf := js.Global().Get("Uint8Array").New(len(req.Body))
+		js.CopyBytesToJS(buf, req.Body)
+		init.Set("body", buf)
+	}
+
+	stop := context.AfterFunc(ctx, func() { controller.Call("abort") })
+	v, err := await(ctx, js.Global().Call("fetch", req.URL, init))
+	if err != nil {
+		stop()
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return nil, ctxErr
+		}
+		return nil, err
+	}
+
+	res := &Response{Status: v.Get("status").Int(), StatusText: v.Get("statusText").String()}
+	it := v.Get("headers").Call("entries")
+	for {
+		next := it.Call("next")
+		if next.Get("done").Bool() {
+			break
+		}
+		pair := next.Get("value")
+		res.Headers = append(res.Headers, Header{Name: pair.Index(0).String(), Value: pair.Index(1).String()})
+	}
+	b := &body{ctx: ctx, stop: stop, controller: controller}
+	if stream := v.Get("body"); stream.Truthy() {
+		b.reader = stream.Call("getReader")
+	}
+	res.Body = b
+	return res, nil
+}
+
+// body reads a ReadableStream chunk by chunk.
+type body struct {
+	ctx        context.Context
+	stop       func() bool
+	controller js.Value
+	reader     js.Value // undefined when the response has no body
+
+	mu     sync.Mutex // held by Read
+	buf    []byte
+	err    error
+	closed atomic.Bool
+}
+
+// Read implements io.Reader.
+func (b *body) Read(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for len(b.buf) == 0 {
+		if b.closed.Load() {
+			return 0, errors.New("fetch: read on closed body")
+		}
+		if b.err != nil {
+			return 0, b.err
+		}
+		if b.reader.IsUndefined() || b.reader.IsNull() {
+			b.err = io.EOF
+			continue
+		}
+		chunk, err := await(b.ctx, b.reader.Call("read"))
+		if err != nil {
+			if ctxErr := b.ctx.Err(); ctxErr != nil {
+				err = ctxErr
+			}
+			b.err = err
+			continue
+		}
+		if chunk.Get("done").Bool() {
+			b.err = io.EOF
+			b.stop()
+			continue
+		}
+		value := chunk.Get("value")
+		n := value.Get("length").Int()
+		data := make([]byte, n)
+		js.CopyBytesToGo(data, value)
+		b.buf = data
+	}
+	n := copy(p, b.buf)
+	b.buf = b.buf[n:]
+	return n, nil
+}
+
+// Close implements io.Closer: it cancels the reader, which aborts a transfer still running and
+// ends a Read waiting for the next chunk.
+func (b *body) Close() error {
+	if b.closed.Swap(true) {
+		return nil
+	}
+	b.stop()
+	if !b.reader.IsUndefined() && !b.reader.IsNull() {
+		var ignore js.Func
+		ignore = js.FuncOf(func(js.Value, []js.Value) any { ignore.Release(); return nil })
+		b.reader.Call("cancel").Call("catch", ignore)
+	}
+	b.controller.Call("abort")
+	return nil
+}
+
+// await waits for a JavaScript promise. It returns early when ctx ends (the caller aborts the
+// underlying operation).
+func await(ctx context.Context, promise js.Value) (js.Value, error) {
+	type result struct {
+		v   js.Value
+		err error
+	}
+	ch := make(chan result, 1)
+	var onOK, onErr js.Func
+	onOK = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		ch <- result{v: args[0]}
+		onOK.Release()
+		onErr.Release()
+		return nil
+	})
+	onErr = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		msg := "fetch failed"
+		if len(args) > 0 {
+			if m := args[0].Get("message"); m.Truthy() {
+				msg = m.String()
+			} else {
+				msg = args[0].Call("toString").String()
+			}
+		}
+		ch <- result{err: errors.New(msg)}
+		onOK.Release()
+		onErr.Release()
+		return nil
+	})
+	promise.Call("then", onOK, onErr)
+	select {
+	case r := <-ch:
+		return r.v, r.err
+	case <-ctx.Done():
+		return js.Undefined(), ctx.Err()
+	}
+}
