@@ -21,7 +21,7 @@ func (c *country) capitals(cities cityNames) []entities.Record {
 			Types:       expandTypes([]string{"City"}),
 			Name:        map[string]string{"en": capName},
 			Description: map[string]string{},
-			Popularity:  math.Round(c.popularity() * 0.6),
+			Popularity:  math.Round(c.popularity() * 0.8),
 		}
 		for lang, n := range cities[capName] {
 			if lang == "ja" || n != capName {

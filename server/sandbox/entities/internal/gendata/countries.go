@@ -76,9 +76,9 @@ func loadCountries(name string) ([]country, error) {
 // popularity is a ranking weight that grows with area and with UN membership;
 // world-countries has no population figures.
 func (c *country) popularity() float64 {
-	p := 300 + 220*math.Log10(c.Area+10)
+	p := 400 + 300*math.Log10(c.Area+10)
 	if c.UNMember {
-		p += 800
+		p += 1000
 	}
 	return math.Round(p)
 }
