@@ -1,0 +1,155 @@
+// Package config is Loupe's configuration: the server's address, public URL, access mode and
+// limits, and for every API its base URL, its credential and how it is sent, and which
+// operations are allowed. It is read from a YAML file (see loupe.example.yaml), then from
+// environment variables, and validated before the server starts; an invalid value stops the
+// start with a message naming the key and what is expected.
+package config
+
+import "time"
+
+// Slugs are the APIs Loupe knows, in display order (DESIGN.md). A config key under apis: must be
+// one of them.
+var Slugs = []string{"script", "chat", "entities", "docs", "cluster", "pagination", "reports"}
+
+// Config is the whole configuration. The zero value is not valid; start from Default.
+type Config struct {
+	// Server configures the listener, the access mode and the proxy's limits.
+	Server Server `yaml:"server"`
+	// APIs configures each API, keyed by slug. A slug not listed uses its built-in sandbox.
+	APIs map[string]*API `yaml:"apis"`
+
+	// Path is the file the configuration was read from; empty when there was none.
+	Path string `yaml:"-"`
+
+	lookupEnv func(string) (string, bool) // the environment read by Parse; nil means os.LookupEnv
+}
+
+// Server configures the HTTP server.
+type Server struct {
+	// Addr is the address to listen on, host:port. Default 127.0.0.1:8080. A non-loopback
+	// address with real credentials configured needs an access mode.
+	Addr string `yaml:"addr"`
+	// PublicURL is the URL browsers use to reach Loupe when it differs from http://Addr, such
+	// as behind a TLS-terminating proxy. It is a trusted origin for cross-origin checks, and an
+	// https URL marks the session cookie Secure.
+	PublicURL string `yaml:"public_url"`
+	// Access says who may use Loupe.
+	Access Access `yaml:"access"`
+	// Limits bounds what one user and one call may cost.
+	Limits Limits `yaml:"limits"`
+}
+
+// Access modes.
+const (
+	// AccessNone lets everyone in: the default, for a loopback address.
+	AccessNone = "none"
+	// AccessUsers asks for a name and password from a users file (bcrypt, htpasswd -B format).
+	AccessUsers = "users"
+	// AccessHeader trusts a user-name header set by an authenticating proxy in front of Loupe
+	// (such as oauth2-proxy), accepted only from TrustedProxies.
+	AccessHeader = "header"
+)
+
+// Access configures who may use Loupe.
+type Access struct {
+	// Mode is none, users or header. Default none.
+	Mode string `yaml:"mode"`
+	// UsersFile is the users file of mode users: one "name:bcrypt-hash" line per user.
+	UsersFile string `yaml:"users_file"`
+	// Header is the user-name header of mode header. Default X-Forwarded-User.
+	Header string `yaml:"header"`
+	// TrustedProxies are the addresses or CIDR prefixes the header is accepted from (mode
+	// header); a request from anywhere else is refused.
+	TrustedProxies []string `yaml:"trusted_proxies"`
+	// Admins are the users who may call operations an API keeps to admins (API.AdminOnly). In
+	// mode none the single local user is an admin.
+	Admins []string `yaml:"admins"`
+	// SessionTTL is how long a login lasts (mode users). Default 12h.
+	SessionTTL time.Duration `yaml:"session_ttl"`
+}
+
+// Limits bounds proxied calls.
+type Limits struct {
+	// Rate is the sustained number of proxied calls per second allowed to one user. Default 10;
+	// a negative value turns rate limiting off.
+	Rate float64 `yaml:"rate"`
+	// Burst is how many calls one user may make at once above Rate. Default 20.
+	Burst int `yaml:"burst"`
+	// MaxBody caps a proxied request's body, in bytes. Default 10485760 (10 MiB, room for a
+	// few images sent to chat).
+	MaxBody int64 `yaml:"max_body"`
+	// UpstreamTimeout is how long to wait for an upstream's response headers. Default 30s.
+	UpstreamTimeout time.Duration `yaml:"upstream_timeout"`
+	// StreamIdleTimeout ends a streamed (SSE) response when the upstream sends nothing for
+	// this long. There is no limit on a stream's total length. Default 60s.
+	StreamIdleTimeout time.Duration `yaml:"stream_idle_timeout"`
+}
+
+// API configures one API.
+type API struct {
+	// BaseURL is where the proxy sends this API's calls: /proxy/<slug>/<path> goes to
+	// BaseURL + <path>, and nowhere else. Empty means the built-in sandbox.
+	BaseURL string `yaml:"base_url"`
+	// Credential is the secret the proxy adds to every call, and how.
+	Credential Credential `yaml:"credential"`
+	// Allow lists the operationIds that may be called. Empty allows every documented one.
+	Allow []string `yaml:"allow"`
+	// AdminOnly lists operationIds only admins may call, such as mutating operations.
+	AdminOnly []string `yaml:"admin_only"`
+	// AllowUndocumented lets calls through whose method and path match no documented
+	// operation. Default false: they are refused.
+	AllowUndocumented bool `yaml:"allow_undocumented"`
+}
+
+// IsSandbox reports whether the API goes to its built-in sandbox.
+func (a *API) IsSandbox() bool { return a.BaseURL == "" }
+
+// Default returns the configuration used when there is no file: loopback, no access control,
+// every API on its built-in sandbox with the documented sandbox credential.
+func Default() *Config {
+	c := &Config{APIs: map[string]*API{}}
+	c.applyDefaults()
+	return c
+}
+
+// applyDefaults fills every unset field with its default.
+func (c *Config) applyDefaults() {
+	s := &c.Server
+	if s.Addr == "" {
+		s.Addr = "127.0.0.1:8080"
+	}
+	if s.Access.Mode == "" {
+		s.Access.Mode = AccessNone
+	}
+	if s.Access.Header == "" {
+		s.Access.Header = "X-Forwarded-User"
+	}
+	if s.Access.SessionTTL == 0 {
+		s.Access.SessionTTL = 12 * time.Hour
+	}
+	l := &s.Limits
+	if l.Rate == 0 {
+		l.Rate = 10
+	}
+	if l.Burst == 0 {
+		l.Burst = 20
+	}
+	if l.MaxBody == 0 {
+		l.MaxBody = 10 << 20
+	}
+	if l.UpstreamTimeout == 0 {
+		l.UpstreamTimeout = 30 * time.Second
+	}
+	if l.StreamIdleTimeout == 0 {
+		l.StreamIdleTimeout = 60 * time.Second
+	}
+	if c.APIs == nil {
+		c.APIs = map[string]*API{}
+	}
+	for _, slug := range Slugs {
+		if c.APIs[slug] == nil {
+			c.APIs[slug] = &API{}
+		}
+		c.APIs[slug].Credential.applyDefaults(slug)
+	}
+}

@@ -1,0 +1,177 @@
+package config
+
+import (
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func noEnv(string) (string, bool) { return "", false }
+
+func envMap(m map[string]string) func(string) (string, bool) {
+	return func(k string) (string, bool) { v, ok := m[k]; return v, ok }
+}
+
+func TestExampleIsValid(t *testing.T) {
+	data, err := os.ReadFile("loupe.example.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	secret := filepath.Join(dir, "secret")
+	os.WriteFile(secret, []byte("s3cret\n"), 0o600)
+	text := strings.ReplaceAll(string(data), "/run/secrets/kgsearch-key", secret)
+	text = strings.ReplaceAll(text, "/run/secrets/opensearch", secret)
+	c, err := Parse([]byte(text), "loupe.example.yaml", envMap(map[string]string{"V0_API_KEY": "v0key"}))
+	if err != nil {
+		t.Fatalf("example: %v", err)
+	}
+	if got, want := c.APIs["chat"].Credential.Secret(), "v0key"; got != want {
+		t.Errorf("chat secret: got %q; want %q", got, want)
+	}
+	if got, want := c.APIs["entities"].Credential.Secret(), "s3cret"; got != want {
+		t.Errorf("entities secret: got %q; want %q", got, want)
+	}
+}
+
+func TestDefaults(t *testing.T) {
+	c, err := Parse(nil, "", noEnv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := c.Server.Addr, "127.0.0.1:8080"; got != want {
+		t.Errorf("addr: got %q; want %q", got, want)
+	}
+	for _, slug := range Slugs {
+		a := c.APIs[slug]
+		if !a.IsSandbox() {
+			t.Errorf("%s: got base_url %q; want the sandbox", slug, a.BaseURL)
+		}
+		want := SandboxKey
+		if a.Credential.Send == SendNone {
+			want = ""
+		}
+		if got := a.Credential.Secret(); got != want {
+			t.Errorf("%s secret: got %q; want %q", slug, got, want)
+		}
+	}
+}
+
+func TestCredentialPlacement(t *testing.T) {
+	c, err := Parse(nil, "", noEnv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ slug, header, query string }{
+		{"chat", "Bearer loupe-sandbox-key", ""},
+		{"script", "Bearer loupe-sandbox-key", ""},
+		{"entities", "", "key=loupe-sandbox-key"},
+		{"reports", "", "access_token=loupe-sandbox-key"},
+		{"cluster", "ApiKey loupe-sandbox-key", ""},
+		{"docs", "", ""},
+		{"pagination", "", ""},
+	}
+	for _, tt := range tests {
+		r := httptest.NewRequest("GET", "/x?a=1", nil)
+		if apply := c.APIs[tt.slug].Credential.Apply(); apply != nil {
+			apply(r)
+		}
+		if got := r.Header.Get("Authorization"); got != tt.header {
+			t.Errorf("%s Authorization: got %q; want %q", tt.slug, got, tt.header)
+		}
+		if tt.query != "" && !strings.Contains(r.URL.RawQuery, tt.query) {
+			t.Errorf("%s query: got %q; want it to contain %q", tt.slug, r.URL.RawQuery, tt.query)
+		}
+	}
+}
+
+func TestEnvOverrides(t *testing.T) {
+	file := "apis:\n  chat:\n    base_url: https://a.example\n    credential:\n      value: fromfile\n"
+	c, err := Parse([]byte(file), "f.yaml", envMap(map[string]string{
+		"LOUPE_CHAT_URL": "https://b.example", "LOUPE_CHAT_KEY": "fromenv", "LOUPE_ADDR": "127.0.0.1:9999",
+		"LOUPE_ENTITIES_ALLOW": "search, other",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := c.APIs["chat"].BaseURL, "https://b.example"; got != want {
+		t.Errorf("base_url: got %q; want %q", got, want)
+	}
+	if got, want := c.APIs["chat"].Credential.Secret(), "fromenv"; got != want {
+		t.Errorf("secret: got %q; want %q", got, want)
+	}
+	if got, want := c.Server.Addr, "127.0.0.1:9999"; got != want {
+		t.Errorf("addr: got %q; want %q", got, want)
+	}
+	if got, want := strings.Join(c.APIs["entities"].Allow, "|"), "search|other"; got != want {
+		t.Errorf("allow: got %q; want %q", got, want)
+	}
+}
+
+// TestErrorsNameTheKey checks that every invalid configuration stops with the key's name.
+func TestErrorsNameTheKey(t *testing.T) {
+	tests := []struct {
+		name, yaml string
+		env        map[string]string
+		want       string
+	}{
+		{"unknown top key", "serve:\n  addr: x\n", nil, "line 1: unknown key serve"},
+		{"unknown nested key", "server:\n  access:\n    mood: users\n", nil, "line 3: unknown key server.access.mood"},
+		{"unknown api key", "apis:\n  chat:\n    baseurl: x\n", nil, "unknown key apis.chat.baseurl"},
+		{"unknown api", "apis:\n  weather: {}\n", nil, "apis.weather: unknown API"},
+		{"bad duration", "server:\n  limits:\n    upstream_timeout: soon\n", nil, "server.limits.upstream_timeout: expected a duration"},
+		{"bad number", "server:\n  limits:\n    rate: fast\n", nil, "server.limits.rate: expected a number"},
+		{"bad list", "apis:\n  chat:\n    allow: x\n", nil, "apis.chat.allow: expected a list"},
+		{"bad addr", "server:\n  addr: localhost\n", nil, "server.addr: expected host:port"},
+		{"bad public url", "server:\n  public_url: loupe.example.com\n", nil, "server.public_url: expected an http or https URL"},
+		{"bad mode", "server:\n  access:\n    mode: open\n", nil, "server.access.mode: expected none, users or header"},
+		{"users without file", "server:\n  access:\n    mode: users\n", nil, "server.access.users_file: expected the path"},
+		{"header without proxies", "server:\n  access:\n    mode: header\n", nil, "server.access.trusted_proxies: expected"},
+		{"bad proxy", "server:\n  access:\n    mode: header\n    trusted_proxies: [nope]\n", nil, "server.access.trusted_proxies[0]: expected an IP"},
+		{"bad base url", "apis:\n  chat:\n    base_url: ftp://x\n", nil, "apis.chat.base_url: expected an http or https URL"},
+		{"userinfo base url", "apis:\n  chat:\n    base_url: https://u:p@x\n    credential: {value: k}\n", nil, "apis.chat.base_url: expected no user:password@"},
+		{"query base url", "apis:\n  chat:\n    base_url: https://x/?a=b\n", nil, "apis.chat.base_url: expected no query"},
+		{"two sources", "apis:\n  chat:\n    credential: {value: a, env: B}\n", nil, "apis.chat.credential: expected one of value, file or env"},
+		{"bad send", "apis:\n  chat:\n    credential: {send: cookie}\n", nil, "apis.chat.credential.send: expected bearer"},
+		{"oauth2 reserved", "apis:\n  script:\n    credential: {send: oauth2}\n", nil, "apis.script.credential.send: oauth2 is not supported yet"},
+		{"bad header name", "apis:\n  cluster:\n    credential: {send: header, name: \"X Key\"}\n", nil, "apis.cluster.credential.name: expected a header name"},
+		{"reserved header", "apis:\n  cluster:\n    credential: {send: header, name: Cookie}\n", nil, "apis.cluster.credential.name"},
+		{"real api without key", "apis:\n  chat:\n    base_url: https://api.v0.dev\n", nil, "apis.chat.credential: the API at https://api.v0.dev is sent a credential (bearer) but none is given"},
+		{"missing env", "apis:\n  chat:\n    credential: {env: NOPE}\n", nil, "apis.chat.credential.env: environment variable NOPE is unset"},
+		{"missing file", "apis:\n  chat:\n    credential: {file: /nonexistent/k}\n", nil, "apis.chat.credential.file: reading the credential"},
+		{"basic without colon", "apis:\n  cluster:\n    credential: {send: basic, value: k}\n", nil, "apis.cluster.credential: send: basic expects the secret as user:password"},
+		{"bad allow", "apis:\n  chat:\n    allow: [\"a b\"]\n", nil, "apis.chat.allow[0]: expected an operationId"},
+		{"open with real credential", "server:\n  addr: 0.0.0.0:8080\napis:\n  chat:\n    base_url: https://api.v0.dev\n    credential: {value: k}\n", nil,
+			"server.access.mode: listening on 0.0.0.0:8080 (not loopback) with real credentials configured (apis.chat) needs an access mode"},
+		{"env mode", "", map[string]string{"LOUPE_ACCESS_MODE": "everyone"}, "server.access.mode: expected none, users or header, got \"everyone\""},
+		{"zero burst", "server:\n  limits:\n    burst: -1\n", nil, "server.limits.burst: expected at least 1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse([]byte(tt.yaml), "loupe.yaml", envMap(tt.env))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v; want an error containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestOpenAddressWithSandboxesOnly(t *testing.T) {
+	if _, err := Parse([]byte("server:\n  addr: 0.0.0.0:8080\n"), "f", noEnv); err != nil {
+		t.Errorf("sandbox-only config on 0.0.0.0: got %v; want no error", err)
+	}
+}
+
+func TestSensitiveForms(t *testing.T) {
+	c := Credential{Send: SendBasic, Value: "user:p@ss word"}
+	if err := c.resolve("k", false, noEnv); err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(c.Sensitive(), "|")
+	want := "user:p@ss word|user%3Ap%40ss+word|dXNlcjpwQHNzIHdvcmQ="
+	if got != want {
+		t.Errorf("got %q; want %q", got, want)
+	}
+}

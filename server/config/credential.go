@@ -1,0 +1,165 @@
+package config
+
+import (
+	"encoding/base64"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+)
+
+// SandboxKey is the credential every built-in sandbox accepts unless configured otherwise, and
+// the one the default configuration sends (it equals sandbox.DefaultKey). It guards nothing.
+const SandboxKey = "loupe-sandbox-key"
+
+// How a credential is sent (Credential.Send).
+const (
+	// SendBearer sends "Authorization: Bearer <secret>".
+	SendBearer = "bearer"
+	// SendHeader sends "<Name>: <Prefix><secret>"; Name defaults to Authorization.
+	SendHeader = "header"
+	// SendBasic sends "Authorization: Basic base64(<secret>)"; the secret is "user:password".
+	SendBasic = "basic"
+	// SendQuery adds the query parameter Name=<secret>.
+	SendQuery = "query"
+	// SendNone sends nothing.
+	SendNone = "none"
+	// SendOAuth2 is reserved for the script API's OAuth 2.0 flow; it is not accepted yet.
+	SendOAuth2 = "oauth2"
+)
+
+// Credential is an API's secret and how the proxy sends it. At most one of Value, File and Env
+// is set; with none, a sandbox API uses SandboxKey and a real API sends nothing.
+type Credential struct {
+	// Value is the secret itself. Prefer File or Env, which keep it out of the config file.
+	Value string `yaml:"value"`
+	// File is a file holding the secret; surrounding white space is trimmed. It is re-read
+	// when the configuration is reloaded, so rotating the secret needs no restart.
+	File string `yaml:"file"`
+	// Env is the name of an environment variable holding the secret.
+	Env string `yaml:"env"`
+	// Send is bearer, header, basic, query or none. The default is the API's own scheme:
+	// bearer for chat and script, query key for entities, header "Authorization: ApiKey" for
+	// cluster, query access_token for reports, none for docs and pagination.
+	Send string `yaml:"send"`
+	// Name is the header (send: header) or query parameter (send: query) that carries the secret.
+	Name string `yaml:"name"`
+	// Prefix goes before the secret in a header (send: header), such as "ApiKey " or "Token ".
+	Prefix string `yaml:"prefix"`
+
+	secret string // resolved by resolve
+}
+
+// defaultSends is each API's credential placement, from its seed's security scheme.
+var defaultSends = map[string]Credential{
+	"script":     {Send: SendBearer},
+	"chat":       {Send: SendBearer},
+	"entities":   {Send: SendQuery, Name: "key"},
+	"docs":       {Send: SendNone},
+	"cluster":    {Send: SendHeader, Name: "Authorization", Prefix: "ApiKey "},
+	"pagination": {Send: SendNone},
+	"reports":    {Send: SendQuery, Name: "access_token"},
+}
+
+// applyDefaults fills Send, Name and Prefix from the API's scheme when Send is unset.
+func (c *Credential) applyDefaults(slug string) {
+	d := defaultSends[slug]
+	if c.Send == "" {
+		c.Send, c.Prefix = d.Send, d.Prefix
+		if c.Name == "" {
+			c.Name = d.Name
+		}
+	}
+	switch {
+	case c.Send == SendHeader && c.Name == "":
+		c.Name = "Authorization"
+	case c.Send == SendQuery && c.Name == "":
+		c.Name = "key"
+	}
+}
+
+// hasSource reports whether a secret source is configured.
+func (c *Credential) hasSource() bool { return c.Value != "" || c.File != "" || c.Env != "" }
+
+// resolve reads the secret from its source; key names the credential in error messages.
+func (c *Credential) resolve(key string, sandbox bool, lookupEnv func(string) (string, bool)) error {
+	switch {
+	case c.Value != "":
+		c.secret = c.Value
+	case c.File != "":
+		b, err := os.ReadFile(c.File)
+		if err != nil {
+			return fmt.Errorf("%s.file: reading the credential: %w", key, err)
+		}
+		c.secret = strings.TrimSpace(string(b))
+		if c.secret == "" {
+			return fmt.Errorf("%s.file: %s is empty; expected the secret", key, c.File)
+		}
+	case c.Env != "":
+		v, ok := lookupEnv(c.Env)
+		if !ok || strings.TrimSpace(v) == "" {
+			return fmt.Errorf("%s.env: environment variable %s is unset or empty; expected the secret", key, c.Env)
+		}
+		c.secret = strings.TrimSpace(v)
+	case sandbox:
+		c.secret = SandboxKey
+	default:
+		c.secret = ""
+	}
+	if strings.ContainsAny(c.secret, "\r\n\x00") {
+		return fmt.Errorf("%s: the secret contains a line break or NUL; expected one line", key)
+	}
+	return nil
+}
+
+// Secret returns the resolved secret; empty when none is sent.
+func (c *Credential) Secret() string {
+	if c.Send == SendNone {
+		return ""
+	}
+	return c.secret
+}
+
+// Apply returns how to add the credential to an outgoing request, or nil when nothing is sent.
+func (c *Credential) Apply() func(*http.Request) {
+	secret := c.Secret()
+	if secret == "" {
+		return nil
+	}
+	name, prefix := c.Name, c.Prefix
+	switch c.Send {
+	case SendBearer:
+		return func(r *http.Request) { r.Header.Set("Authorization", "Bearer "+secret) }
+	case SendHeader:
+		return func(r *http.Request) { r.Header.Set(name, prefix+secret) }
+	case SendBasic:
+		v := "Basic " + base64.StdEncoding.EncodeToString([]byte(secret))
+		return func(r *http.Request) { r.Header.Set("Authorization", v) }
+	case SendQuery:
+		return func(r *http.Request) {
+			q := r.URL.Query()
+			q.Set(name, secret)
+			r.URL.RawQuery = q.Encode()
+		}
+	}
+	return nil
+}
+
+// Sensitive returns every form in which the secret could appear in a response or a log: the
+// secret itself, percent-encoded, and base64-encoded as Basic auth sends it. The proxy masks
+// them in responses.
+func (c *Credential) Sensitive() []string {
+	s := c.Secret()
+	if s == "" {
+		return nil
+	}
+	out := []string{s}
+	if e := url.QueryEscape(s); e != s {
+		out = append(out, e)
+	}
+	if c.Send == SendBasic {
+		out = append(out, base64.StdEncoding.EncodeToString([]byte(s)))
+	}
+	return out
+}
