@@ -1,0 +1,204 @@
+package chat
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+)
+
+// chunkJSON is a chat.completion.chunk object.
+type chunkJSON struct {
+	ID                string            `json:"id"`
+	Object            string            `json:"object"`
+	Created           int64             `json:"created"`
+	Model             string            `json:"model"`
+	SystemFingerprint string            `json:"system_fingerprint"`
+	Choices           []chunkChoiceJSON `json:"choices"`
+	Usage             json.RawMessage   `json:"usage,omitempty"` // null, or the usage, with include_usage
+}
+
+// chunkChoiceJSON is the one choice of a chunk.
+type chunkChoiceJSON struct {
+	Index        int       `json:"index"`
+	Delta        deltaJSON `json:"delta"`
+	Logprobs     *struct{} `json:"logprobs"`
+	FinishReason *string   `json:"finish_reason"`
+}
+
+// deltaJSON is the part of the message a chunk adds.
+type deltaJSON struct {
+	Role      string              `json:"role,omitempty"`
+	Content   *string             `json:"content,omitempty"`
+	ToolCalls []toolCallDeltaJSON `json:"tool_calls,omitempty"`
+}
+
+// toolCallDeltaJSON is a fragment of a tool call: the first carries id,
+// type and name (with empty arguments), later ones only argument text.
+type toolCallDeltaJSON struct {
+	Index    int               `json:"index"`
+	ID       string            `json:"id,omitempty"`
+	Type     string            `json:"type,omitempty"`
+	Function functionDeltaJSON `json:"function"`
+}
+
+// functionDeltaJSON is the function part of a tool call fragment.
+type functionDeltaJSON struct {
+	Name      string `json:"name,omitempty"`
+	Arguments string `json:"arguments"`
+}
+
+// pacer spaces chunks so that tokens leave at a steady rate. It keeps a
+// schedule from its start, so slow writes do not add up to a slower stream.
+type pacer struct {
+	perToken time.Duration // 0: no delay
+	start    time.Time
+	sent     int
+	now      func() time.Time
+	sleep    func(ctx context.Context, d time.Duration) error
+}
+
+// newPacer returns a pacer for tokensPerSecond (<= 0: no delay).
+func newPacer(tokensPerSecond float64, now func() time.Time, sleep func(context.Context, time.Duration) error) *pacer {
+	p := &pacer{now: now, sleep: sleep, start: now()}
+	if tokensPerSecond > 0 {
+		p.perToken = time.Duration(float64(time.Second) / tokensPerSecond)
+	}
+	return p
+}
+
+// wait blocks until n more tokens are due, or ctx is done.
+func (p *pacer) wait(ctx context.Context, n int) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("stream stopped: %w", err)
+	}
+	if p.perToken <= 0 {
+		return nil
+	}
+	p.sent += n
+	due := p.start.Add(time.Duration(p.sent) * p.perToken)
+	if d := due.Sub(p.now()); d > 0 {
+		return p.sleep(ctx, d)
+	}
+	return nil
+}
+
+// sseWriter writes chunks as Server-Sent Events and flushes each one.
+type sseWriter struct {
+	w    http.ResponseWriter
+	rc   *http.ResponseController
+	meta responseMeta
+	// usage is "null" on every chunk when the request asked for usage, so
+	// clients see the field, and nil otherwise.
+	usage json.RawMessage
+}
+
+// send writes one chunk with the given delta and finish reason.
+func (s *sseWriter) send(d deltaJSON, finish string) error {
+	c := chunkJSON{
+		ID: s.meta.id, Object: "chat.completion.chunk", Created: s.meta.created, Model: ModelID,
+		SystemFingerprint: systemFingerprint,
+		Choices:           []chunkChoiceJSON{{Delta: d, FinishReason: nullable(finish)}},
+		Usage:             s.usage,
+	}
+	return s.event(c)
+}
+
+// event writes one data: line for v.
+func (s *sseWriter) event(v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("encode chunk: %w", err)
+	}
+	return s.raw(data)
+}
+
+// raw writes "data: <data>\n\n" and flushes.
+func (s *sseWriter) raw(data []byte) error {
+	buf := make([]byte, 0, len(data)+8)
+	buf = append(append(append(buf, "data: "...), data...), "\n\n"...)
+	if _, err := s.w.Write(buf); err != nil {
+		return fmt.Errorf("write chunk: %w", err)
+	}
+	if err := s.rc.Flush(); err != nil && !errors.Is(err, http.ErrNotSupported) {
+		return fmt.Errorf("flush chunk: %w", err)
+	}
+	return nil
+}
+
+// stream sends out as chat.completion.chunk events: a first delta with the
+// role, one token per chunk (paced), a last chunk with the finish reason, the
+// usage chunk when asked, and data: [DONE]. It returns as soon as ctx is done
+// or a write fails (the client left).
+func (h *handler) stream(ctx context.Context, w http.ResponseWriter, meta responseMeta, out output, includeUsage bool) {
+	hdr := w.Header()
+	hdr.Set("Content-Type", "text/event-stream")
+	hdr.Set("Cache-Control", "no-cache")
+	hdr.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	s := &sseWriter{w: w, rc: http.NewResponseController(w), meta: meta}
+	if includeUsage {
+		s.usage = json.RawMessage("null")
+	}
+	// The stream ends early only when the client is gone; there is no one
+	// left to tell, so the error is dropped.
+	_ = h.sendAll(ctx, s, out, includeUsage)
+}
+
+// sendAll writes every event of the stream.
+func (h *handler) sendAll(ctx context.Context, s *sseWriter, out output, includeUsage bool) error {
+	p := newPacer(h.opts.TokensPerSecond, h.now, h.sleep)
+	if len(out.calls) == 0 {
+		empty := ""
+		if err := s.send(deltaJSON{Role: "assistant", Content: &empty}, ""); err != nil {
+			return err
+		}
+		for _, tok := range out.content {
+			if err := p.wait(ctx, 1); err != nil {
+				return err
+			}
+			if err := s.send(deltaJSON{Content: &tok}, ""); err != nil {
+				return err
+			}
+		}
+	}
+	for i, c := range out.calls {
+		if err := p.wait(ctx, countTokens(c.name)); err != nil {
+			return err
+		}
+		head := deltaJSON{ToolCalls: []toolCallDeltaJSON{{Index: i, ID: c.id, Type: "function",
+			Function: functionDeltaJSON{Name: c.name}}}}
+		if i == 0 {
+			head.Role = "assistant"
+		}
+		if err := s.send(head, ""); err != nil {
+			return err
+		}
+		for _, tok := range c.args {
+			if err := p.wait(ctx, 1); err != nil {
+				return err
+			}
+			d := deltaJSON{ToolCalls: []toolCallDeltaJSON{{Index: i, Function: functionDeltaJSON{Arguments: tok}}}}
+			if err := s.send(d, ""); err != nil {
+				return err
+			}
+		}
+	}
+	if err := s.send(deltaJSON{}, out.finish); err != nil {
+		return err
+	}
+	if includeUsage {
+		u, err := json.Marshal(usageOf(s.meta, out))
+		if err != nil {
+			return fmt.Errorf("encode usage: %w", err)
+		}
+		final := chunkJSON{ID: s.meta.id, Object: "chat.completion.chunk", Created: s.meta.created, Model: ModelID,
+			SystemFingerprint: systemFingerprint, Choices: []chunkChoiceJSON{}, Usage: u}
+		if err := s.event(final); err != nil {
+			return err
+		}
+	}
+	return s.raw([]byte("[DONE]"))
+}
