@@ -28,11 +28,7 @@ type imageInfo struct {
 
 // describe says what the image is, for example "a PNG image, 64×48 pixels".
 func (im imageInfo) describe() string {
-	article := "a"
-	if im.format == "" {
-		return "an image"
-	}
-	return fmt.Sprintf("%s %s image, %d×%d pixels", article, im.format, im.width, im.height)
+	return fmt.Sprintf("a %s image, %d×%d pixels", im.format, im.width, im.height)
 }
 
 // tokens estimates the image's share of the context window the way OpenAI
