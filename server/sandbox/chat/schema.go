@@ -518,7 +518,7 @@ type promptFacts struct {
 var (
 	quotedRe = regexp.MustCompile(`["“']([^"”']{2,80})["”']`)
 	numberRe = regexp.MustCompile(`-?\d+(?:\.\d+)?`)
-	nameRe   = regexp.MustCompile(`(?:^|[^.!?]\s)((?:\p{Lu}\p{Ll}+)(?:\s\p{Lu}\p{Ll}+)*)`)
+	nameRe   = regexp.MustCompile(`\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)*`)
 )
 
 // factsOf extracts promptFacts from text.
@@ -527,11 +527,26 @@ func factsOf(text string) promptFacts {
 	for _, m := range quotedRe.FindAllStringSubmatch(text, -1) {
 		f.quoted = append(f.quoted, m[1])
 	}
-	for _, m := range nameRe.FindAllStringSubmatch(text, -1) {
-		if !isStopword(strings.ToLower(m[1])) {
-			f.names = append(f.names, m[1])
+	// Capitalised words that start a sentence are names only when no other
+	// word is: in "Forecast for Rome", Rome is the name.
+	var initial []string
+	for _, loc := range nameRe.FindAllStringIndex(text, -1) {
+		name := text[loc[0]:loc[1]]
+		if isStopword(strings.ToLower(name)) {
+			continue
 		}
+		before := strings.TrimRight(text[:loc[0]], " \t\n\"'“(")
+		if before == "" || strings.ContainsAny(before[len(before)-1:], ".!?:") {
+			first, rest, more := strings.Cut(name, " ")
+			initial = append(initial, first)
+			if !more {
+				continue
+			}
+			name = rest // "Register Ada": Ada is a name
+		}
+		f.names = append(f.names, name)
 	}
+	f.names = append(f.names, initial...)
 	for _, m := range numberRe.FindAllString(text, -1) {
 		if v, err := strconv.ParseFloat(m, 64); err == nil {
 			f.numbers = append(f.numbers, v)
