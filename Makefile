@@ -6,7 +6,7 @@ ADDR    ?= 127.0.0.1:8080
 CHROME  ?= /usr/bin/chromium
 export GOFLAGS := -buildvcs=false
 
-.PHONY: all run build wasm test unit e2e vet bench fuzz static deps deps-bench clean
+.PHONY: all run build wasm test unit e2e vet bench fuzz deps deps-bench clean
 
 all: build
 
@@ -60,9 +60,5 @@ fuzz:
 		for f in $$($(GO) test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz'); do \
 			$(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime 20s $$pkg || exit 1; done; done
 
-## static: the prerendered pages as a static site in dist/ (needs the wasm).
-static: build
-	./bin/loupe -static dist
-
 clean:
-	rm -rf bin dist web/app.wasm web/app.wasm.br web/app.wasm.gz
+	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz
