@@ -66,6 +66,13 @@ func flagFile(common string) string {
 		"Bouvet Island":                        "Norway",
 		"Eswatini":                             "Eswatini",
 		"Antarctica":                           "the Antarctic Treaty",
+		"Åland Islands":                        "Åland",
+		"Isle of Man":                          "the Isle of Man",
+		"French Southern and Antarctic Lands":  "the French Southern and Antarctic Lands",
+		"British Indian Ocean Territory":       "the British Indian Ocean Territory",
+		"Saint Helena, Ascension and Tristan da Cunha": "Saint Helena",
+		"China":  "the People's Republic of China",
+		"Taiwan": "the Republic of China",
 	}
 	n, ok := overrides[common]
 	if !ok {
@@ -80,7 +87,7 @@ func flagFile(common string) string {
 func needsThe(common string) bool {
 	switch common {
 	case "Netherlands", "Philippines", "Bahamas", "Gambia", "Maldives", "Comoros",
-		"Seychelles", "United Kingdom", "United States", "United Arab Emirates":
+		"United Kingdom", "United States", "United Arab Emirates":
 		return true
 	}
 	return strings.HasSuffix(common, "Islands") || strings.HasSuffix(common, "Republic")
