@@ -18,7 +18,7 @@ const (
 func parseQuery(v url.Values) (*query, *apiError) {
 	q := &query{text: v.Get("query"), limit: DefaultLimit}
 	for _, id := range splitValues(v["ids"]) {
-		q.ids = append(q.ids, normalizeID(id))
+		q.ids = appendUnique(q.ids, normalizeID(id))
 	}
 	for _, t := range splitValues(v["types"]) {
 		q.types = append(q.types, strings.ToLower(strings.TrimPrefix(t, "http://schema.org/")))

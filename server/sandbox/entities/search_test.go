@@ -92,6 +92,7 @@ func TestIDs(t *testing.T) {
 		{"ids=kg:/m/0dl567&ids=/m/0lc_fra", []string{"kg:/m/0dl567", "kg:/m/0lc_fra"}},
 		{"ids=/m/0lc_fra,/m/0lc_deu", []string{"kg:/m/0lc_fra", "kg:/m/0lc_deu"}},
 		{"ids=/m/unknown&ids=/m/0lc_deu", []string{"kg:/m/0lc_deu"}},
+		{"ids=/m/0lc_deu&ids=kg:/m/0lc_deu", []string{"kg:/m/0lc_deu"}}, // duplicates collapse
 		{"ids=/m/0dl567&ids=/m/0lc_fra&types=Country", []string{"kg:/m/0lc_fra"}},
 		{"ids=/m/0dl567&ids=/m/0lc_fra&query=france", []string{"kg:/m/0lc_fra"}},
 	}
