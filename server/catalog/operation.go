@@ -1,0 +1,259 @@
+package catalog
+
+import (
+	"encoding/json"
+	"maps"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/pb33f/libopenapi/datamodel/high/base"
+	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
+	"github.com/pb33f/libopenapi/orderedmap"
+	"go.yaml.in/yaml/v4"
+
+	"loupe/app/catalog"
+)
+
+// Extensions the compiler reads itself; every other x-loupe-* extension of an operation is
+// passed on in Operation.Extensions.
+const (
+	extViewer     = "x-loupe-viewer"
+	extPagination = "x-loupe-pagination"
+	extSource     = "x-loupe-source"
+)
+
+// viewers are the known x-loupe-viewer values.
+var viewers = []string{catalog.ViewerJSON, catalog.ViewerJSONLD, catalog.ViewerChat, catalog.ViewerHTML, catalog.ViewerPaged}
+
+// paginationStyles are the known x-loupe-pagination styles.
+var paginationStyles = []string{"page-number", "limit-offset", "cursor", "page-token"}
+
+// pathParam matches a {name} template in a path.
+var pathParam = regexp.MustCompile(`\{([^}/]+)\}`)
+
+// operation compiles one method of a path and checks the conventions: an operationId unique
+// in the document, a summary, a response, known extension values, declared path parameters.
+func (c *compiler) operation(path, method string, item *v3.PathItem, op *v3.Operation) catalog.Operation {
+	at := lowRoot(op.GoLow())
+	if at == nil {
+		at = lowRoot(item.GoLow())
+	}
+	out := catalog.Operation{
+		ID:              op.OperationId,
+		API:             c.slug,
+		Method:          strings.ToUpper(method),
+		Path:            path,
+		Summary:         op.Summary,
+		DescriptionHTML: c.md(op.Description, at),
+		Tags:            op.Tags,
+		Deprecated:      isTrue(op.Deprecated),
+		Source:          c.source(op.Extensions, catalog.SourceContract),
+		Parameters:      []catalog.Parameter{},
+		Responses:       []catalog.Response{},
+		Viewer:          catalog.ViewerJSON,
+	}
+	where := out.Method + " " + path
+	switch line, dup := c.ids[op.OperationId]; {
+	case op.OperationId == "":
+		c.p.add(at, "%s: missing operationId", where)
+	case dup:
+		c.p.add(op.GoLow().OperationId.ValueNode, "%s: duplicate operationId %q (first used on line %d)", where, op.OperationId, line)
+	default:
+		c.ids[op.OperationId] = lineOf(op.GoLow().OperationId.ValueNode)
+	}
+	if strings.TrimSpace(op.Summary) == "" {
+		c.p.add(at, "%s: missing summary", where)
+	}
+
+	out.Parameters = c.parameters(item.Parameters, op.Parameters)
+	c.checkPathParams(path, out.Parameters, at)
+	if op.RequestBody != nil {
+		out.Body = c.requestBody(op.RequestBody)
+	}
+	if op.Responses != nil {
+		for code, r := range op.Responses.Codes.FromOldest() {
+			out.Responses = append(out.Responses, c.responses(code, r)...)
+		}
+		if op.Responses.Default != nil {
+			out.Responses = append(out.Responses, c.responses("default", op.Responses.Default)...)
+		}
+	}
+	if len(out.Responses) == 0 {
+		c.p.add(at, "%s: no responses", where)
+	}
+	for _, r := range out.Responses {
+		out.Streaming = out.Streaming || r.ContentType == "text/event-stream"
+	}
+	out.Security = c.security(op)
+	c.extensions(&out, op.Extensions)
+	return out
+}
+
+// parameters merges the path item's parameters with the operation's: an operation parameter
+// replaces the path-level one with the same name and location.
+func (c *compiler) parameters(shared, own []*v3.Parameter) []catalog.Parameter {
+	out := []catalog.Parameter{}
+	index := map[string]int{}
+	for _, list := range [][]*v3.Parameter{shared, own} {
+		for _, p := range list {
+			cp := c.parameter(p)
+			key := cp.In + " " + cp.Name
+			if i, ok := index[key]; ok {
+				out[i] = cp
+				continue
+			}
+			index[key] = len(out)
+			out = append(out, cp)
+		}
+	}
+	return out
+}
+
+// parameter compiles one parameter. An array in the query sent exploded (explode: true, or
+// style form, the default) is Repeatable: name=a&name=b.
+func (c *compiler) parameter(p *v3.Parameter) catalog.Parameter {
+	at := lowRoot(p.GoLow())
+	out := catalog.Parameter{
+		Name:            p.Name,
+		In:              p.In,
+		DescriptionHTML: c.md(p.Description, at),
+		Required:        isTrue(p.Required),
+		Deprecated:      p.Deprecated,
+		Source:          c.source(p.Extensions, catalog.SourceContract),
+		Schema:          c.schema(p.Schema, nil),
+		Example:         c.json(p.Example),
+	}
+	if out.Schema == nil {
+		for _, mt := range p.Content.FromOldest() {
+			out.Schema = c.schema(mt.Schema, nil)
+			break
+		}
+	}
+	if out.Schema == nil {
+		c.p.add(at, "parameter %q has no schema", p.Name)
+		out.Schema = &catalog.Schema{}
+	}
+	if out.Example == nil {
+		out.Example = c.firstExample(p.Examples)
+	}
+	if out.Schema.Type == "array" {
+		style := p.Style
+		if style == "" && (p.In == "query" || p.In == "cookie") {
+			style = "form"
+		}
+		explode := style == "form"
+		if p.Explode != nil {
+			explode = *p.Explode
+		}
+		out.Repeatable = explode && p.In == "query"
+	}
+	return out
+}
+
+// checkPathParams reports path templates without a path parameter and the reverse.
+func (c *compiler) checkPathParams(path string, params []catalog.Parameter, at *yaml.Node) {
+	inPath := map[string]bool{}
+	for _, m := range pathParam.FindAllStringSubmatch(path, -1) {
+		inPath[m[1]] = true
+	}
+	declared := map[string]bool{}
+	for _, p := range params {
+		if p.In == "path" {
+			declared[p.Name] = true
+			if !inPath[p.Name] {
+				c.p.add(at, "%s: path parameter %q is not in the path", path, p.Name)
+			}
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(inPath)) {
+		if !declared[name] {
+			c.p.add(at, "%s: {%s} has no path parameter", path, name)
+		}
+	}
+}
+
+// requestBody compiles a request body, choosing application/json when it is offered.
+func (c *compiler) requestBody(rb *v3.RequestBody) *catalog.RequestBody {
+	out := &catalog.RequestBody{
+		Required:        isTrue(rb.Required),
+		DescriptionHTML: c.md(rb.Description, lowRoot(rb.GoLow())),
+	}
+	ct, mt := pickContent(rb.Content)
+	if mt != nil {
+		out.ContentType = ct
+		out.Schema = c.schema(mt.Schema, nil)
+		out.Example = c.mediaExample(mt, out.Schema)
+	}
+	return out
+}
+
+// pickContent returns application/json when present, else the first content type.
+func pickContent(content *orderedmap.Map[string, *v3.MediaType]) (string, *v3.MediaType) {
+	if mt, ok := getOK(content, "application/json"); ok {
+		return "application/json", mt
+	}
+	for ct, mt := range content.FromOldest() {
+		return ct, mt
+	}
+	return "", nil
+}
+
+// responses compiles one status: one Response per content type (a chat answer is both
+// application/json and text/event-stream), or a single one without content.
+func (c *compiler) responses(status string, r *v3.Response) []catalog.Response {
+	base := catalog.Response{
+		Status:          status,
+		DescriptionHTML: c.md(r.Description, lowRoot(r.GoLow())),
+		Source:          c.source(r.Extensions, catalog.SourceContract),
+	}
+	if orderedmap.Len(r.Content) == 0 {
+		return []catalog.Response{base}
+	}
+	var out []catalog.Response
+	for ct, mt := range r.Content.FromOldest() {
+		resp := base
+		resp.ContentType = ct
+		resp.Schema = c.schema(mt.Schema, nil)
+		resp.Example = c.mediaExample(mt, resp.Schema)
+		out = append(out, resp)
+	}
+	return out
+}
+
+// mediaExample returns a media type's example, the first of its examples, or else the
+// schema's own example.
+func (c *compiler) mediaExample(mt *v3.MediaType, s *catalog.Schema) json.RawMessage {
+	if mt.Example != nil {
+		return c.json(mt.Example)
+	}
+	if ex := c.firstExample(mt.Examples); ex != nil {
+		return ex
+	}
+	if s != nil {
+		return s.Example
+	}
+	return nil
+}
+
+// firstExample returns the value of the first named example, or nil.
+func (c *compiler) firstExample(examples *orderedmap.Map[string, *base.Example]) json.RawMessage {
+	for _, ex := range examples.FromOldest() {
+		if ex.Value != nil {
+			return c.json(ex.Value)
+		}
+		if ex.DataValue != nil {
+			return c.json(ex.DataValue)
+		}
+	}
+	return nil
+}
+
+// getOK is a nil-safe lookup in an ordered map.
+func getOK[V any](m *orderedmap.Map[string, V], key string) (V, bool) {
+	if m == nil {
+		var zero V
+		return zero, false
+	}
+	return m.Get(key)
+}
