@@ -191,7 +191,7 @@ func TestMarkdownSanitized(t *testing.T) {
 	chat := c.API("chat")
 	tests := []struct {
 		name, html, want string
-		present         bool
+		present          bool
 	}{
 		{"strong", chat.DescriptionHTML, "<strong>answers</strong>", true},
 		{"external link", chat.DescriptionHTML, `<a href="https://example.com/docs" rel="nofollow noopener" target="_blank">`, true},
