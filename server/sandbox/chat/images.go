@@ -14,9 +14,9 @@ import (
 	_ "golang.org/x/image/webp" // registers WebP with image.Decode
 )
 
-// maxImagePixels bounds the images the sandbox decodes (a 64-megapixel image
-// needs 256 MB as RGBA), so a crafted header cannot exhaust memory.
-const maxImagePixels = 64 << 20
+// maxImagePixels bounds the images the sandbox decodes (25 megapixels, 100 MB
+// as RGBA), so a crafted header cannot exhaust memory.
+const maxImagePixels = 25_000_000
 
 // imageInfo is what the model "sees" of an image block.
 type imageInfo struct {

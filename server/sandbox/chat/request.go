@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 )
 
@@ -20,6 +21,7 @@ type chatRequest struct {
 	ParallelToolCalls   *bool           `json:"parallel_tool_calls"`
 	MaxTokens           *int            `json:"max_tokens"`
 	MaxCompletionTokens *int            `json:"max_completion_tokens"`
+	N                   *int            `json:"n"`
 }
 
 // streamOptions is the request's stream_options object.
@@ -80,6 +82,9 @@ func decodeRequest(body []byte) (*chatRequest, []message, *apiError) {
 	if dec.More() {
 		return nil, nil, invalidRequest("", "", "We could not parse the JSON body of your request: unexpected data after the top-level value.")
 	}
+	if req.N != nil && *req.N != 1 {
+		return nil, nil, invalidRequest("n", "invalid_value", "Invalid 'n': the sandbox model returns one choice, so n must be 1 (got %d).", *req.N)
+	}
 	if req.Messages == nil {
 		return nil, nil, invalidRequest("messages", "", "Missing required parameter: 'messages'.")
 	}
@@ -103,7 +108,7 @@ func jsonError(err error) *apiError {
 	var typeErr *json.UnmarshalTypeError
 	if errors.As(err, &typeErr) && typeErr.Field != "" {
 		return invalidRequest(typeErr.Field, "invalid_type",
-			"Invalid type for '%s': expected %s, but got %s instead.", typeErr.Field, typeErr.Type, typeErr.Value)
+			"Invalid type for '%s': expected %s, but got %s instead.", typeErr.Field, jsonTypeName(typeErr.Type), articled(typeErr.Value))
 	}
 	return invalidRequest("", "",
 		"We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly. The OpenAI API expects a JSON payload.) Decoding error: %v", err)
@@ -165,6 +170,10 @@ func parseParts(i int, m message, content []byte) (message, *apiError) {
 				return m, invalidRequest(param+".text", "", "Missing required parameter: '%s.text'.", param)
 			}
 			texts = append(texts, *part.Text)
+		case "refusal":
+			if m.role != "assistant" {
+				return m, invalidRequest(param+".type", "invalid_value", "Invalid value: 'refusal'. Only assistant messages may hold refusal blocks.")
+			}
 		case "image_url":
 			url, apiErr := partURL(param, part.ImageURL)
 			if apiErr != nil {
@@ -222,4 +231,42 @@ func jsonKind(raw []byte) string {
 	default:
 		return "a number"
 	}
+}
+
+// jsonTypeName names the JSON type a Go type decodes from.
+func jsonTypeName(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "a boolean"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Pointer:
+		return jsonTypeName(t.Elem())
+	}
+	return "a different type"
+}
+
+// articled puts an article before the JSON type names encoding/json reports
+// ("string", "number", "object", "array", "bool").
+func articled(value string) string {
+	switch {
+	case value == "bool":
+		return "a boolean"
+	case value == "null":
+		return "null"
+	case strings.HasPrefix(value, "number"):
+		return "a number"
+	case value == "object" || value == "array":
+		return "an " + value
+	}
+	return "a " + value
 }

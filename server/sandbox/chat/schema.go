@@ -3,138 +3,11 @@ package chat
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
-	"regexp"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 )
-
-// object is a JSON object that keeps its keys in document order, so that
-// arguments list properties in the order the schema declares them.
-type object struct {
-	keys []string
-	vals map[string]any
-}
-
-// get returns the value of key, or nil.
-func (o *object) get(key string) any {
-	if o == nil {
-		return nil
-	}
-	return o.vals[key]
-}
-
-// set adds or replaces key.
-func (o *object) set(key string, v any) {
-	if _, ok := o.vals[key]; !ok {
-		o.keys = append(o.keys, key)
-	}
-	o.vals[key] = v
-}
-
-// newObject returns an empty object.
-func newObject() *object { return &object{vals: map[string]any{}} }
-
-// decodeOrdered decodes JSON into nil, bool, json.Number, string, []any and
-// *object values.
-func decodeOrdered(data []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	v, err := decodeValue(dec)
-	if err != nil {
-		return nil, fmt.Errorf("decode schema: %w", err)
-	}
-	return v, nil
-}
-
-// decodeValue reads one value from dec.
-func decodeValue(dec *json.Decoder) (any, error) {
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	switch t := tok.(type) {
-	case json.Delim:
-		switch t {
-		case '{':
-			o := newObject()
-			for dec.More() {
-				k, err := dec.Token()
-				if err != nil {
-					return nil, err
-				}
-				key, ok := k.(string)
-				if !ok {
-					return nil, errors.New("object key is not a string")
-				}
-				v, err := decodeValue(dec)
-				if err != nil {
-					return nil, err
-				}
-				o.set(key, v)
-			}
-			_, err := dec.Token() // '}'
-			return o, err
-		case '[':
-			list := []any{}
-			for dec.More() {
-				v, err := decodeValue(dec)
-				if err != nil {
-					return nil, err
-				}
-				list = append(list, v)
-			}
-			_, err := dec.Token() // ']'
-			return list, err
-		}
-		return nil, fmt.Errorf("unexpected %v", t)
-	default:
-		return t, nil
-	}
-}
-
-// encodeValue writes a value made of the types decodeOrdered returns (and
-// int, float64) as compact JSON.
-func encodeValue(buf *bytes.Buffer, v any) {
-	switch t := v.(type) {
-	case nil:
-		buf.WriteString("null")
-	case bool:
-		buf.WriteString(strconv.FormatBool(t))
-	case json.Number:
-		buf.WriteString(t.String())
-	case int:
-		buf.WriteString(strconv.Itoa(t))
-	case float64:
-		buf.WriteString(strconv.FormatFloat(t, 'f', -1, 64))
-	case string:
-		b, _ := json.Marshal(t) // a string always marshals
-		buf.Write(b)
-	case []any:
-		buf.WriteByte('[')
-		for i, e := range t {
-			if i > 0 {
-				buf.WriteByte(',')
-			}
-			encodeValue(buf, e)
-		}
-		buf.WriteByte(']')
-	case *object:
-		buf.WriteByte('{')
-		for i, k := range t.keys {
-			if i > 0 {
-				buf.WriteByte(',')
-			}
-			encodeValue(buf, k)
-			buf.WriteByte(':')
-			encodeValue(buf, t.vals[k])
-		}
-		buf.WriteByte('}')
-	}
-}
 
 // argGen generates arguments for a tool's parameter schema from the prompt.
 //
@@ -146,14 +19,22 @@ func encodeValue(buf *bytes.Buffer, v any) {
 // schema, allOf (merged), anyOf/oneOf (first alternative that is not null).
 // Strings come from the prompt: a quoted phrase, capitalised names for
 // location-like properties, the prompt itself for query-like ones. pattern
-// is not followed.
+// is not followed. Generation is bounded (depth, array and string sizes,
+// total values), so a hostile schema costs little; past those bounds the
+// arguments may not validate.
 type argGen struct {
 	root   any
 	prompt promptFacts
+	values int // values generated so far
 }
 
-// maxSchemaDepth bounds recursion through nested or recursive schemas.
-const maxSchemaDepth = 12
+// Bounds on argument generation.
+const (
+	maxSchemaDepth = 12    // nesting through objects, arrays and $ref
+	maxValues      = 2000  // values in one call's arguments
+	maxArrayItems  = 64    // items generated for minItems
+	maxStringRunes = 10000 // runes generated for minLength
+)
 
 // toolArguments returns JSON arguments for the parameter schema params
 // (which may be empty: a function without parameters gets {}).
@@ -174,8 +55,9 @@ func toolArguments(params json.RawMessage, prompt promptFacts) (string, error) {
 
 // value generates a value for schema s of a property called name.
 func (g *argGen) value(s any, name string, depth int) any {
+	g.values++
 	sch, ok := s.(*object)
-	if !ok || depth > maxSchemaDepth {
+	if !ok || depth > maxSchemaDepth || g.values > maxValues {
 		if depth == 0 {
 			return newObject()
 		}
@@ -369,7 +251,7 @@ func (g *argGen) object(sch *object, depth int) *object {
 // array generates an array for sch.
 func (g *argGen) array(sch *object, name string, depth int) []any {
 	prefix, _ := sch.get("prefixItems").([]any)
-	n := max(intKeyword(sch, "minItems", 1), len(prefix), 1)
+	n := min(max(intKeyword(sch, "minItems", 1), len(prefix), 1), maxArrayItems)
 	if maxItems := intKeyword(sch, "maxItems", -1); maxItems >= 0 && n > maxItems {
 		n = maxItems
 	}
@@ -395,8 +277,6 @@ func vary(v any, i int) any {
 	switch t := v.(type) {
 	case string:
 		return fmt.Sprintf("%s %d", t, i+1)
-	case int:
-		return t + i
 	case float64:
 		return t + float64(i)
 	}
@@ -450,10 +330,7 @@ func (g *argGen) number(sch *object, name string, integer bool) any {
 			pick -= m
 		}
 	}
-	if integer {
-		return int(pick)
-	}
-	return pick
+	return pick // integers are whole float64 values, written without a fraction
 }
 
 // numKeyword reads a numeric keyword.
@@ -496,7 +373,7 @@ func (g *argGen) str(sch *object, name string) string {
 	default:
 		s = g.prompt.phrase(name)
 	}
-	minLen := intKeyword(sch, "minLength", 0)
+	minLen := min(intKeyword(sch, "minLength", 0), maxStringRunes)
 	for utf8.RuneCountInString(s) < minLen {
 		s += " " + s
 	}
@@ -504,114 +381,4 @@ func (g *argGen) str(sch *object, name string) string {
 		s = string([]rune(s)[:maxLen])
 	}
 	return s
-}
-
-// promptFacts is what argument generation takes from the last user message.
-type promptFacts struct {
-	text    string    // the message, trimmed
-	quoted  []string  // "quoted phrases"
-	names   []string  // Capitalised words that do not start a sentence
-	words   []string  // content words (see contentWords)
-	numbers []float64 // numbers in order
-}
-
-var (
-	quotedRe = regexp.MustCompile(`["“']([^"”']{2,80})["”']`)
-	numberRe = regexp.MustCompile(`-?\d+(?:\.\d+)?`)
-	nameRe   = regexp.MustCompile(`\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)*`)
-)
-
-// factsOf extracts promptFacts from text.
-func factsOf(text string) promptFacts {
-	f := promptFacts{text: strings.TrimSpace(text), words: contentWords(text)}
-	for _, m := range quotedRe.FindAllStringSubmatch(text, -1) {
-		f.quoted = append(f.quoted, m[1])
-	}
-	// Capitalised words that start a sentence are names only when no other
-	// word is: in "Forecast for Rome", Rome is the name.
-	var initial []string
-	for _, loc := range nameRe.FindAllStringIndex(text, -1) {
-		name := text[loc[0]:loc[1]]
-		if isStopword(strings.ToLower(name)) {
-			continue
-		}
-		before := strings.TrimRight(text[:loc[0]], " \t\n\"'“(")
-		if before == "" || strings.ContainsAny(before[len(before)-1:], ".!?:") {
-			first, rest, more := strings.Cut(name, " ")
-			initial = append(initial, first)
-			if !more {
-				continue
-			}
-			name = rest // "Register Ada": Ada is a name
-		}
-		f.names = append(f.names, name)
-	}
-	f.names = append(f.names, initial...)
-	for _, m := range numberRe.FindAllString(text, -1) {
-		if v, err := strconv.ParseFloat(m, 64); err == nil {
-			f.numbers = append(f.numbers, v)
-		}
-	}
-	return f
-}
-
-// phrase returns a string for a property called name.
-func (f promptFacts) phrase(name string) string {
-	lower := strings.ToLower(name)
-	has := func(parts ...string) bool {
-		for _, p := range parts {
-			if strings.Contains(lower, p) {
-				return true
-			}
-		}
-		return false
-	}
-	switch {
-	case has("email"):
-		return "user@example.com"
-	case has("url", "link", "website"):
-		return "https://example.com/"
-	case has("date"):
-		return "2026-01-15"
-	case has("city", "location", "place", "country", "region", "address", "town", "destination"):
-		if len(f.names) > 0 {
-			return f.names[0]
-		}
-	case lower == "q" || has("query", "search", "prompt", "text", "topic", "keyword", "message", "content", "question", "input", "term"):
-		if len(f.quoted) > 0 {
-			return f.quoted[0]
-		}
-		if f.text != "" {
-			return truncateRunes(f.text, 200)
-		}
-	}
-	if len(f.quoted) > 0 {
-		return f.quoted[0]
-	}
-	if len(f.names) > 0 && has("name", "title", "who", "person", "city") {
-		return f.names[0]
-	}
-	if len(f.words) > 0 {
-		return strings.Join(f.words[:min(3, len(f.words))], " ")
-	}
-	return "example"
-}
-
-// truncateRunes cuts s to at most n runes.
-func truncateRunes(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	return string([]rune(s)[:n])
-}
-
-// singular guesses the singular of an English plural property name.
-func singular(name string) string {
-	switch {
-	case strings.HasSuffix(name, "ies"):
-		return strings.TrimSuffix(name, "ies") + "y"
-	case strings.HasSuffix(name, "s") && !strings.HasSuffix(name, "ss"):
-		return strings.TrimSuffix(name, "s")
-	}
-	return name
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -247,4 +248,46 @@ func TestToolResultUsed(t *testing.T) {
 	if p := parseApp(t, page); !p.kinds["cards"] {
 		t.Errorf("got sections %v; want the dashboard asked for", p.kinds)
 	}
+}
+
+func TestHostileSchemasAreBounded(t *testing.T) {
+	schemas := []string{
+		`{"type":"object","properties":{"a":{"type":"array","minItems":1000000000,"items":{"type":"array","minItems":1000000000,"items":{"type":"array","minItems":1000000000}}}},"required":["a"]}`,
+		`{"type":"object","properties":{"s":{"type":"string","minLength":1000000000}},"required":["s"]}`,
+		`{"$ref":"#/$defs/n","$defs":{"n":{"type":"object","properties":{"a":{"$ref":"#/$defs/n"},"b":{"$ref":"#/$defs/n"},"c":{"$ref":"#/$defs/n"}},"required":["a","b","c"]}}}`,
+		`{"type":"object","properties":{"x":{"type":"integer","minimum":1e300},"y":{"type":"number","maximum":-1e308,"minimum":1e308}},"required":["x","y"]}`,
+		`{"$ref":"#"}`,
+		`{"type":"object","properties":{"z":{"$ref":"#/nowhere/x"},"w":{"items":false},"v":{"anyOf":[{"type":"null"}]}},"required":["z","w","v"]}`,
+	}
+	for _, schema := range schemas {
+		start := time.Now()
+		args, err := toolArguments(json.RawMessage(schema), factsOf("x"))
+		if err != nil {
+			t.Errorf("%s: %v", schema, err)
+			continue
+		}
+		if !json.Valid([]byte(args)) || len(args) > 1<<20 {
+			t.Errorf("%s: got %d bytes of arguments, valid JSON %v; want a small valid JSON text", schema, len(args), json.Valid([]byte(args)))
+		}
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("%s: took %v", schema, d)
+		}
+	}
+}
+
+func FuzzHandler(f *testing.F) {
+	f.Add(`{"model":"v0-1.0-md","messages":[{"role":"user","content":"a chart"}]}`)
+	f.Add(`{"model":"v0-1.0-md","stream":true,"max_tokens":5,"messages":[{"role":"user","content":[{"type":"text","text":"x"}]}]}`)
+	f.Add(`{"model":"v0-1.0-md","tool_choice":"required","tools":[{"type":"function","function":{"name":"f","parameters":{"type":"object","properties":{"a":{"type":"array","items":{"$ref":"#"}}},"required":["a"]}}}],"messages":[{"role":"user","content":"f"}]}`)
+	h := New(Options{Key: testKey, MaxOutputTokens: 2000})
+	f.Fuzz(func(t *testing.T, body string) {
+		rec := post(t, h, testKey, body)
+		switch rec.Code {
+		case 200:
+		case 400, 404, 413:
+			_ = errorOf(t, rec)
+		default:
+			t.Fatalf("status %d for %q", rec.Code, body)
+		}
+	})
 }
