@@ -8,8 +8,10 @@ import (
 	"loupe/app/catalog"
 )
 
-// Routes registers every page of the app. Call it once, in the wasm and in the server.
+// Routes registers every page of the app. Call it once, in the wasm and in the server. In the
+// browser it first loads the catalog (see preloadCatalog).
 func Routes() {
+	preloadCatalog()
 	app.Route("/", func() app.Composer { return newShell() })
 	// /<slug>, /<slug>/<operationId> and /walkthroughs/<id>.
 	app.RouteWithRegexp(`^/[a-z]+(/[^/]+)?/?$`, func() app.Composer { return newShell() })

@@ -1,26 +1,204 @@
 package app
 
 import (
+	"context"
+	"net/url"
+	"strings"
+	"time"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"loupe/app/catalog"
 )
 
-// shell is the page layout: the sidebar of APIs and the main pane.
+// sendAction is posted by the Ctrl+Enter shortcut; the operation page sends its request.
+const sendAction = "loupe.send"
+
+// shell is the page layout of every route: the sidebar of APIs and operations, and the main
+// pane showing the overview, an API's guide or an operation.
 type shell struct {
 	app.Compo
+
+	cat     *catalog.Catalog
+	loadErr string
+	slug    string // API slug of the current page, "" on the overview
+	opID    string // operationId of the current page, "" on the overview and guides
+
+	keys app.Func // the window keydown listener, released on dismount
 }
 
 func newShell() *shell { return &shell{} }
 
-// Render implements app.Composer.
-func (s *shell) Render() app.UI {
-	var items []app.UI
-	if serverCatalog != nil {
-		for _, a := range serverCatalog.APIs {
-			items = append(items, app.Li().Body(app.A().Href("/"+a.Slug).Text(a.Title)))
+// OnInit picks up the catalog when it is already there (server, or browser after preload).
+func (s *shell) OnInit() {
+	s.cat = currentCatalog()
+	if s.cat == nil {
+		if err := catalogError(); err != nil {
+			s.loadErr = err.Error()
 		}
 	}
+}
+
+// OnNav reads the current route from the URL.
+func (s *shell) OnNav(ctx app.Context) {
+	s.slug, s.opID = parseRoute(ctx.Page().URL().Path)
+	ctx.Page().SetTitle("%s", s.title())
+}
+
+// OnMount installs the keyboard shortcuts and loads the catalog when the preload failed.
+func (s *shell) OnMount(ctx app.Context) {
+	s.keys = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		s.onKey(ctx, args[0])
+		return nil
+	})
+	app.Window().Call("addEventListener", "keydown", s.keys)
+	if s.cat == nil {
+		s.retry(ctx)
+	}
+}
+
+// OnDismount removes the keyboard shortcuts.
+func (s *shell) OnDismount() {
+	if s.keys != nil {
+		app.Window().Call("removeEventListener", "keydown", s.keys)
+		s.keys.Release()
+		s.keys = nil
+	}
+}
+
+// retry loads the catalog in the background.
+func (s *shell) retry(ctx app.Context) {
+	s.loadErr = ""
+	ctx.Async(func() {
+		cctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		cat, err := loadCatalog(cctx)
+		ctx.Dispatch(func(ctx app.Context) {
+			if err != nil {
+				s.loadErr = err.Error()
+				return
+			}
+			s.cat = cat
+			ctx.Page().SetTitle("%s", s.title())
+		})
+	})
+}
+
+func (s *shell) onRetry(ctx app.Context, e app.Event) { s.retry(ctx) }
+
+// onKey handles the global shortcuts: "/" focuses the filter unless the user is typing in a
+// field, Ctrl+Enter (Cmd+Enter) sends the operation's request.
+func (s *shell) onKey(ctx app.Context, e app.Value) {
+	key := e.Get("key").String()
+	ctrl := e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()
+	switch {
+	case key == "Enter" && ctrl:
+		e.Call("preventDefault")
+		ctx.NewAction(sendAction)
+	case key == "/" && !ctrl && !e.Get("altKey").Bool() && !typing(e.Get("target")):
+		if f := app.Window().GetElementByID("filter"); f.Truthy() {
+			e.Call("preventDefault")
+			f.Call("focus")
+			f.Call("select")
+		}
+	}
+}
+
+// typing reports whether an event target takes text.
+func typing(t app.Value) bool {
+	if !t.Truthy() {
+		return false
+	}
+	if t.Get("isContentEditable").Truthy() {
+		return true
+	}
+	switch t.Get("tagName").String() {
+	case "INPUT", "TEXTAREA", "SELECT":
+		return true
+	}
+	return false
+}
+
+// parseRoute splits /<slug>/<operationId> into its parts.
+func parseRoute(path string) (slug, opID string) {
+	parts := strings.SplitN(strings.Trim(path, "/"), "/", 2)
+	slug, _ = url.PathUnescape(parts[0])
+	if len(parts) == 2 {
+		opID, _ = url.PathUnescape(parts[1])
+	}
+	return slug, opID
+}
+
+// title is the document title of the current page.
+func (s *shell) title() string {
+	if s.cat == nil || s.slug == "" {
+		return "Loupe — API playground"
+	}
+	a := s.cat.API(s.slug)
+	if a == nil {
+		return "Not found — Loupe"
+	}
+	if s.opID != "" {
+		return s.opID + " — " + a.Title + " — Loupe"
+	}
+	return a.Title + " — Loupe"
+}
+
+// Render implements app.Composer.
+func (s *shell) Render() app.UI {
 	return app.Div().ID("layout").Body(
-		app.Nav().ID("side").Body(app.H1().Text("Loupe"), app.Ul().Body(items...)),
-		app.Main().ID("main").Body(app.P().Text("Pick an API.")),
+		app.A().Class("skip-link").Href("#main").Text("Skip to content"),
+		app.Nav().ID("side").Aria("label", "APIs and operations").Body(
+			app.Header().Class("brand").Body(
+				app.A().Href("/").Class("brand-link").Body(
+					app.Span().Class("brand-mark").Aria("hidden", "true").Text("◎"),
+					app.Span().Text("Loupe"),
+				),
+				app.Span().Class("brand-sub").Text("API playground"),
+			),
+			newSidebar(s.cat, s.slug, s.opID),
+		),
+		app.Main().ID("main").TabIndex(-1).Body(s.renderMain()),
+	)
+}
+
+// renderMain picks the main pane for the route.
+func (s *shell) renderMain() app.UI {
+	switch {
+	case s.cat == nil && s.loadErr != "":
+		return app.Div().Class("page-error").Role("alert").Body(
+			app.H1().Text("The catalog could not be loaded"),
+			app.P().Text(s.loadErr),
+			app.P().Text("Check that the Loupe server is running, then try again."),
+			app.Button().Class("btn").Text("Try again").OnClick(s.onRetry),
+		)
+	case s.cat == nil:
+		return app.Div().Class("loading").Aria("busy", "true").Body(
+			app.Span().Class("spinner").Aria("hidden", "true"),
+			app.Text("Loading the catalog…"),
+		)
+	case s.slug == "":
+		return newOverviewPage(s.cat)
+	}
+	a := s.cat.API(s.slug)
+	if a == nil {
+		return notFound("There is no API named “" + s.slug + "”.")
+	}
+	if s.opID == "" {
+		return newAPIPage(a)
+	}
+	op := a.Operation(s.opID)
+	if op == nil {
+		return notFound(a.Title + " has no operation “" + s.opID + "”.")
+	}
+	return newOperationPage(a, op)
+}
+
+// notFound renders the main pane of an unknown route.
+func notFound(msg string) app.UI {
+	return app.Div().Class("page-error").Body(
+		app.H1().Text("Not found"),
+		app.P().Text(msg),
+		app.P().Body(app.A().Href("/").Text("See every API")),
 	)
 }

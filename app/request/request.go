@@ -249,6 +249,18 @@ func (r *Request) Fetch() fetch.Request {
 // Build validates st against op and returns the request to send to base (for example
 // "/proxy/entities") or, when anything is wrong, every error found, in form order.
 func Build(op *catalog.Operation, base string, st State) (*Request, []FieldError) {
+	return build(op, base, st, true)
+}
+
+// Preview returns the request the form describes even when it is invalid: values are sent as
+// typed, a missing path parameter stays as its {placeholder}, and the body is not checked. It is
+// what the request preview shows while the user is still typing.
+func Preview(op *catalog.Operation, base string, st State) *Request {
+	req, _ := build(op, base, st, false)
+	return req
+}
+
+func build(op *catalog.Operation, base string, st State, strict bool) (*Request, []FieldError) {
 	var errs []FieldError
 	req := &Request{Method: op.Method}
 	path := op.Path
@@ -257,7 +269,7 @@ func Build(op *catalog.Operation, base string, st State) (*Request, []FieldError
 		p := &op.Parameters[i]
 		key := Key(p)
 		vals := nonEmpty(st.Params[key])
-		if msg := CheckParam(p, vals); msg != "" {
+		if msg := CheckParam(p, vals); msg != "" && strict {
 			errs = append(errs, FieldError{Key: key, Message: msg})
 			continue
 		}
@@ -295,11 +307,11 @@ func Build(op *catalog.Operation, base string, st State) (*Request, []FieldError
 	if op.Body != nil {
 		text := strings.TrimSpace(st.Body)
 		switch {
-		case text == "" && op.Body.Required:
+		case text == "" && op.Body.Required && strict:
 			errs = append(errs, FieldError{Key: BodyKey, Message: "required: this operation needs a request body"})
 		case text == "":
 		default:
-			if berrs := CheckBody(op.Body, text); len(berrs) > 0 {
+			if berrs := CheckBody(op.Body, text); len(berrs) > 0 && strict {
 				errs = append(errs, berrs...)
 			} else {
 				req.Body = []byte(text)

@@ -199,3 +199,14 @@ func TestStateEqual(t *testing.T) {
 		t.Fatalf("Keys = %q", got)
 	}
 }
+
+func TestPreview(t *testing.T) {
+	req := Preview(projectOp, "/p", State{Params: map[string][]string{"path:versionNumber": {"x y"}}})
+	if req.URL != "/p/v1/projects/{scriptId}/versions/x%20y" {
+		t.Errorf("URL = %q", req.URL)
+	}
+	req = Preview(chatOp, "/p", State{Body: "{oops"})
+	if string(req.Body) != "{oops" {
+		t.Errorf("Body = %q", req.Body)
+	}
+}

@@ -1,0 +1,73 @@
+package app
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"loupe/app/catalog"
+	"loupe/app/snippet"
+)
+
+// apiPage is one API's page: its guide, how credentials are handled and its operations.
+type apiPage struct {
+	app.Compo
+
+	// API is the API to present.
+	API *catalog.API
+}
+
+func newAPIPage(a *catalog.API) *apiPage { return &apiPage{API: a} }
+
+// Render implements app.Composer.
+func (p *apiPage) Render() app.UI {
+	a := p.API
+	var rows []app.UI
+	for i := range a.Operations {
+		op := &a.Operations[i]
+		rows = append(rows, app.Tr().Body(
+			app.Td().Body(methodBadge(op.Method)),
+			app.Td().Body(app.A().Href("/"+a.Slug+"/"+op.ID).Class("mono").Text(op.ID)),
+			app.Td().Class("mono path").Text(op.Path),
+			app.Td().Text(op.Summary),
+		))
+	}
+	var held []app.UI
+	for _, c := range snippet.Held(a, nil) {
+		held = append(held, app.Li().Body(app.Code().Text(c.String())))
+	}
+	return app.Div().Class("page api-page").Body(
+		app.Header().Class("page-head").Body(
+			app.P().Class("crumbs").Body(app.A().Href("/").Text("APIs"), app.Text(" / ")),
+			app.H1().Body(app.Text(a.Title), app.Span().Class("version").Text("v"+a.Version)),
+			app.If(a.Summary != "", func() app.UI { return app.P().Class("lede").Text(a.Summary) }),
+			app.Dl().Class("facts").Body(
+				app.Dt().Text("Requests go to"),
+				app.Dd().Body(app.Code().Text("/proxy/"+a.Slug+"/…")),
+				app.If(len(a.Servers) > 0, func() app.UI {
+					return app.Div().Body(app.Dt().Text("Real API"), app.Dd().Body(app.Code().Text(a.Servers[0])))
+				}),
+				app.If(len(held) > 0, func() app.UI {
+					return app.Div().Body(app.Dt().Text("Credentials"), app.Dd().Body(
+						app.Text("added by the server, never sent to the browser:"),
+						app.Ul().Class("held").Body(held...)))
+				}),
+			),
+		),
+		app.If(a.GuideHTML != "", func() app.UI { return html("prose guide", a.GuideHTML) }).
+			Else(func() app.UI { return html("prose", a.DescriptionHTML) }),
+		app.Section().Class("op-table").Aria("label", "Operations").Body(
+			app.H2().Text("Operations"),
+			app.Table().Body(
+				app.THead().Body(app.Tr().Body(app.Th().Text("Method"), app.Th().Text("Operation"), app.Th().Text("Path"), app.Th().Text("Summary"))),
+				app.TBody().Body(rows...),
+			),
+		),
+	)
+}
+
+// html renders sanitized HTML from the catalog in one wrapper div (app.Raw keeps only one root).
+func html(class, s string) app.UI {
+	if s == "" {
+		return nil
+	}
+	return app.Raw(`<div class="` + class + `">` + s + `</div>`)
+}

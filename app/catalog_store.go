@@ -1,0 +1,89 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"loupe/app/catalog"
+	"loupe/app/fetch"
+)
+
+// catalogURL is where the server serves the compiled catalog. The page preloads it with a
+// <link rel=preload>, so the browser fetches it while the wasm downloads.
+const catalogURL = "/catalog.json"
+
+// clientCatalog caches the catalog the browser loaded; the server uses serverCatalog instead.
+var clientCatalog struct {
+	sync.Mutex
+	cat *catalog.Catalog
+	err error
+}
+
+// currentCatalog returns the catalog the app shows: the server's when prerendering, the loaded
+// one in the browser, or nil while it is not loaded.
+func currentCatalog() *catalog.Catalog {
+	if serverCatalog != nil {
+		return serverCatalog
+	}
+	clientCatalog.Lock()
+	defer clientCatalog.Unlock()
+	return clientCatalog.cat
+}
+
+// catalogError returns why the browser could not load the catalog, or nil.
+func catalogError() error {
+	clientCatalog.Lock()
+	defer clientCatalog.Unlock()
+	return clientCatalog.err
+}
+
+// preloadCatalog loads the catalog in the browser before the app renders, so the first render
+// of the wasm already shows the same sidebar as the prerendered page (no empty flash). The
+// request answers from the preload, so it costs no round trip. It does nothing on the server.
+func preloadCatalog() {
+	if !app.IsClient {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	loadCatalog(ctx)
+}
+
+// loadCatalog fetches /catalog.json and caches it (or the error).
+func loadCatalog(ctx context.Context) (*catalog.Catalog, error) {
+	cat, err := fetchCatalog(ctx)
+	clientCatalog.Lock()
+	defer clientCatalog.Unlock()
+	if err == nil {
+		clientCatalog.cat, clientCatalog.err = cat, nil
+	} else if clientCatalog.cat == nil {
+		clientCatalog.err = err
+	}
+	return cat, err
+}
+
+func fetchCatalog(ctx context.Context) (*catalog.Catalog, error) {
+	res, err := fetch.Do(ctx, fetch.Request{URL: catalogURL})
+	if err != nil {
+		return nil, fmt.Errorf("the catalog could not be fetched: %w", err)
+	}
+	defer res.Body.Close()
+	if res.Status != 200 {
+		return nil, fmt.Errorf("the catalog could not be fetched: the server answered %d %s", res.Status, res.StatusText)
+	}
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		return nil, fmt.Errorf("the catalog could not be read: %w", err)
+	}
+	var cat catalog.Catalog
+	if err := json.Unmarshal(b, &cat); err != nil {
+		return nil, fmt.Errorf("the catalog is not valid JSON: %w", err)
+	}
+	return &cat, nil
+}

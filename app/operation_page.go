@@ -1,0 +1,360 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"loupe/app/catalog"
+	"loupe/app/fetch"
+	"loupe/app/permalink"
+	"loupe/app/request"
+	"loupe/app/snippet"
+)
+
+// maxBody bounds the response body the panel keeps.
+const maxBody = 32 << 20
+
+// operationPage is one operation: its docs, the form generated from the catalog, the request
+// preview and the response. The form state lives in the URL fragment (app/permalink).
+type operationPage struct {
+	app.Compo
+
+	// API and Op are the operation to present.
+	API *catalog.API
+	Op  *catalog.Operation
+
+	target      string // slug/operationId the state below belongs to
+	st          request.State
+	errs        map[string]string // parameter key -> what is wrong
+	bodyErrs    []request.FieldError
+	showMissing bool   // after a Send attempt, missing required fields are flagged too
+	notice      string // why the link's fragment was not used
+	fragment    string // the fragment last read or written, with "#"
+	writeSeq    int
+	link        string // the shared link, once Copy link was used
+	linkCopied  bool
+
+	sending bool
+	sendSeq int
+	cancel  context.CancelFunc
+	result  *exchange
+}
+
+func newOperationPage(a *catalog.API, op *catalog.Operation) *operationPage {
+	return &operationPage{API: a, Op: op}
+}
+
+// OnInit prepares the untouched form, so the prerendered page shows it complete.
+func (p *operationPage) OnInit() { p.sync(nil) }
+
+// OnMount listens for the Ctrl+Enter shortcut.
+func (p *operationPage) OnMount(ctx app.Context) {
+	ctx.Handle(sendAction, func(ctx app.Context, a app.Action) { p.send(ctx) })
+	p.sync(&ctx)
+}
+
+// OnNav restores the form from the fragment when the user navigates or edits the URL.
+func (p *operationPage) OnNav(ctx app.Context) { p.sync(&ctx) }
+
+// OnUpdate resets the page when the parent shows another operation in it.
+func (p *operationPage) OnUpdate(ctx app.Context) { p.sync(&ctx) }
+
+// OnDismount abandons a request in flight.
+func (p *operationPage) OnDismount() {
+	if p.cancel != nil {
+		p.cancel()
+	}
+}
+
+func (p *operationPage) key() string { return p.API.Slug + "/" + p.Op.ID }
+
+// base is where requests for the API go.
+func (p *operationPage) base() string { return "/proxy/" + p.API.Slug }
+
+// sync makes the state match the operation and the URL fragment; ctx is nil on init.
+func (p *operationPage) sync(ctx *app.Context) {
+	if p.target != p.key() {
+		if p.cancel != nil {
+			p.cancel()
+		}
+		*p = operationPage{Compo: p.Compo, API: p.API, Op: p.Op, target: p.key()}
+		p.st = request.Initial(p.Op)
+		p.validate()
+	}
+	frag := currentFragment()
+	if frag == p.fragment {
+		return
+	}
+	p.fragment = frag
+	p.notice = ""
+	st, ok, err := permalink.Decode(p.Op, frag)
+	switch {
+	case err != nil:
+		p.notice = noticeFor(err)
+		p.st = request.Initial(p.Op)
+	case ok:
+		p.st = st
+	default:
+		p.st = request.Initial(p.Op)
+	}
+	p.showMissing = false
+	p.validate()
+}
+
+// noticeFor says why a link's fragment was not used.
+func noticeFor(err error) string {
+	what := "This link's form state could not be read"
+	if errors.Is(err, permalink.ErrOutdated) {
+		what = "This link was made for another version of this form"
+	}
+	return what + " (" + strings.TrimPrefix(strings.TrimPrefix(err.Error(), "malformed link: "), "outdated link: ") +
+		"), so the form shows the defaults."
+}
+
+// currentFragment is the page's URL fragment with its "#", or "" (always "" on the server).
+func currentFragment() string {
+	if !app.IsClient {
+		return ""
+	}
+	return app.Window().Get("location").Get("hash").String()
+}
+
+// validate recomputes the field errors of the current state.
+func (p *operationPage) validate() {
+	p.errs = map[string]string{}
+	p.bodyErrs = nil
+	_, errs := request.Build(p.Op, p.base(), p.st)
+	for _, e := range errs {
+		if e.Key == request.BodyKey {
+			p.bodyErrs = append(p.bodyErrs, e)
+			continue
+		}
+		if _, seen := p.errs[e.Key]; !seen {
+			p.errs[e.Key] = e.Message
+		}
+	}
+}
+
+// fieldError returns the error to show next to a field: missing values only after a Send.
+func (p *operationPage) fieldError(key string) string {
+	msg := p.errs[key]
+	if strings.HasPrefix(msg, "missing") && !p.showMissing {
+		return ""
+	}
+	return msg
+}
+
+// changed revalidates and, shortly after the last keystroke, writes the state to the URL.
+func (p *operationPage) changed(ctx app.Context) {
+	p.validate()
+	p.link = ""
+	p.writeSeq++
+	seq := p.writeSeq
+	ctx.After(250*time.Millisecond, func(ctx app.Context) {
+		if seq == p.writeSeq {
+			p.writeFragment()
+		}
+	})
+}
+
+// writeFragment puts the form state in the URL without adding a history entry.
+func (p *operationPage) writeFragment() string {
+	frag := "#" + permalink.Encode(p.Op, p.st)
+	p.fragment = frag
+	if app.IsClient {
+		h := app.Window().Get("history")
+		h.Call("replaceState", h.Get("state"), "", frag)
+	}
+	return frag
+}
+
+// values returns the values of a parameter, at least one.
+func (p *operationPage) values(key string) []string {
+	if vs := p.st.Params[key]; len(vs) > 0 {
+		return vs
+	}
+	return []string{""}
+}
+
+// target returns the parameter key and value index an input event comes from.
+func eventTarget(ctx app.Context) (key string, index int) {
+	ds := ctx.JSSrc().Get("dataset")
+	key = ds.Get("key").String()
+	index, _ = strconv.Atoi(ds.Get("index").String())
+	return key, index
+}
+
+func (p *operationPage) setValue(key string, index int, v string) {
+	if p.st.Params == nil {
+		p.st.Params = map[string][]string{}
+	}
+	vs := p.st.Params[key]
+	for len(vs) <= index {
+		vs = append(vs, "")
+	}
+	vs[index] = v
+	p.st.Params[key] = vs
+}
+
+func (p *operationPage) onParamInput(ctx app.Context, e app.Event) {
+	key, i := eventTarget(ctx)
+	p.setValue(key, i, ctx.JSSrc().Get("value").String())
+	p.changed(ctx)
+}
+
+func (p *operationPage) onToggle(ctx app.Context, e app.Event) {
+	key, i := eventTarget(ctx)
+	p.setValue(key, i, strconv.FormatBool(ctx.JSSrc().Get("checked").Bool()))
+	p.changed(ctx)
+}
+
+func (p *operationPage) onAddValue(ctx app.Context, e app.Event) {
+	key, _ := eventTarget(ctx)
+	vs := p.values(key)
+	p.st.Params[key] = append(vs, "")
+	id := inputID(key, len(vs))
+	ctx.Defer(func(app.Context) {
+		if el := app.Window().GetElementByID(id); el.Truthy() {
+			el.Call("focus")
+		}
+	})
+	p.changed(ctx)
+}
+
+func (p *operationPage) onRemoveValue(ctx app.Context, e app.Event) {
+	key, i := eventTarget(ctx)
+	vs := p.st.Params[key]
+	if i < len(vs) {
+		p.st.Params[key] = append(vs[:i:i], vs[i+1:]...)
+	}
+	p.changed(ctx)
+}
+
+func (p *operationPage) onClearParam(ctx app.Context, e app.Event) {
+	key, _ := eventTarget(ctx)
+	delete(p.st.Params, key)
+	p.changed(ctx)
+}
+
+func (p *operationPage) onBodyInput(ctx app.Context, e app.Event) {
+	p.st.Body = ctx.JSSrc().Get("value").String()
+	p.changed(ctx)
+}
+
+func (p *operationPage) onBodyReset(ctx app.Context, e app.Event) {
+	p.st.Body = request.InitialBody(p.Op.Body)
+	p.changed(ctx)
+}
+
+func (p *operationPage) onBodyFormat(ctx app.Context, e app.Event) {
+	if formatted, ok := formatJSON(p.st.Body); ok {
+		p.st.Body = formatted
+		p.changed(ctx)
+	}
+}
+
+// onResetForm puts every field back to its default and clears the fragment.
+func (p *operationPage) onResetForm(ctx app.Context, e app.Event) {
+	p.st = request.Initial(p.Op)
+	p.notice = ""
+	p.showMissing = false
+	p.changed(ctx)
+}
+
+func (p *operationPage) onDismissNotice(ctx app.Context, e app.Event) { p.notice = "" }
+
+func (p *operationPage) onSubmit(ctx app.Context, e app.Event) {
+	e.PreventDefault()
+	p.send(ctx)
+}
+
+func (p *operationPage) onCancel(ctx app.Context, e app.Event) {
+	if p.cancel != nil {
+		p.cancel()
+	}
+}
+
+// onCopyLink writes the state to the URL and copies the page's link to the clipboard.
+func (p *operationPage) onCopyLink(ctx app.Context, e app.Event) {
+	frag := p.writeFragment()
+	loc := app.Window().Get("location")
+	p.link = loc.Get("origin").String() + loc.Get("pathname").String() + frag
+	p.linkCopied = false
+	link := p.link
+	clip := app.Window().Get("navigator").Get("clipboard")
+	if !clip.Truthy() {
+		return
+	}
+	var done app.Func
+	done = app.FuncOf(func(app.Value, []app.Value) any {
+		ctx.Dispatch(func(app.Context) { p.linkCopied = p.link == link })
+		done.Release()
+		return nil
+	})
+	clip.Call("writeText", link).Call("then", done).Call("catch", app.FuncOf(func(app.Value, []app.Value) any { return nil }))
+}
+
+// send validates the form and, when it is valid, sends the request through the proxy.
+func (p *operationPage) send(ctx app.Context) {
+	req, errs := request.Build(p.Op, p.base(), p.st)
+	if len(errs) > 0 {
+		p.showMissing = true
+		p.validate()
+		id := "body-editor"
+		if errs[0].Key != request.BodyKey {
+			id = inputID(errs[0].Key, 0)
+		}
+		ctx.Defer(func(app.Context) {
+			if el := app.Window().GetElementByID(id); el.Truthy() {
+				el.Call("focus")
+			}
+		})
+		return
+	}
+	if p.cancel != nil {
+		p.cancel()
+	}
+	cctx, cancel := context.WithCancel(context.Background())
+	p.cancel = cancel
+	p.sending = true
+	p.sendSeq++
+	seq := p.sendSeq
+	p.writeFragment()
+	ex := &exchange{Method: req.Method, URL: req.URL}
+	freq := req.Fetch()
+	ctx.Async(func() {
+		start := time.Now()
+		res, err := fetch.Do(cctx, freq)
+		if err == nil {
+			ex.Status, ex.StatusText, ex.Headers = res.Status, res.StatusText, res.Headers
+			ex.Body, err = io.ReadAll(io.LimitReader(res.Body, maxBody+1))
+			res.Body.Close()
+			if len(ex.Body) > maxBody {
+				ex.Body, ex.Truncated = ex.Body[:maxBody], true
+			}
+		}
+		ex.Duration = time.Since(start)
+		if err != nil {
+			ex.Err = err.Error()
+			ex.Canceled = cctx.Err() != nil
+		}
+		cancel()
+		ctx.Dispatch(func(app.Context) {
+			if seq != p.sendSeq {
+				return
+			}
+			p.sending = false
+			p.cancel = nil
+			p.result = ex
+		})
+	})
+}
+
+// held returns the credentials the proxy adds to this operation's requests.
+func (p *operationPage) held() []snippet.Credential { return snippet.Held(p.API, p.Op) }

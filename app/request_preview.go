@@ -1,0 +1,141 @@
+package app
+
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"loupe/app/request"
+	"loupe/app/snippet"
+)
+
+// requestPreview shows the exact HTTP request the form sends (request line, query, headers with
+// the credentials the server adds, body) and the same request as a curl command to copy.
+type requestPreview struct {
+	app.Compo
+
+	// Req is the request the form describes (request.Preview), never nil.
+	Req *request.Request
+	// Held are the credentials the proxy adds.
+	Held []snippet.Credential
+	// Problems counts the invalid fields; the preview says the request cannot be sent yet.
+	Problems int
+
+	copied bool
+}
+
+func newRequestPreview(req *request.Request, held []snippet.Credential, problems int) *requestPreview {
+	return &requestPreview{Req: req, Held: held, Problems: problems}
+}
+
+// OnUpdate forgets "Copied" when the request changes.
+func (r *requestPreview) OnUpdate(ctx app.Context) { r.copied = false }
+
+// onCopyCurl copies the curl command.
+func (r *requestPreview) onCopyCurl(ctx app.Context, e app.Event) {
+	clip := app.Window().Get("navigator").Get("clipboard")
+	if !clip.Truthy() {
+		return
+	}
+	var done app.Func
+	done = app.FuncOf(func(app.Value, []app.Value) any {
+		ctx.Dispatch(func(app.Context) { r.copied = true })
+		done.Release()
+		return nil
+	})
+	clip.Call("writeText", r.curl()).Call("then", done).Call("catch", app.FuncOf(func(app.Value, []app.Value) any { return nil }))
+}
+
+// origin is the server's origin, for the curl command.
+func origin() string {
+	if app.IsClient {
+		return app.Window().Get("location").Get("origin").String()
+	}
+	return "http://localhost:8080"
+}
+
+func (r *requestPreview) curl() string { return snippet.Curl(origin(), r.Req, r.Held) }
+
+// Render implements app.Composer.
+func (r *requestPreview) Render() app.UI {
+	req := r.Req
+	host := strings.TrimPrefix(strings.TrimPrefix(origin(), "https://"), "http://")
+	lines := []app.UI{
+		app.Div().Class("req-line").Body(
+			app.Span().Class("req-method method-text-"+strings.ToLower(req.Method)).Text(req.Method),
+			app.Text(" "),
+			app.Span().Class("req-url").Text(req.URL),
+			app.Span().Class("muted").Text(" HTTP/1.1"),
+		),
+		app.Div().Class("req-header").Body(app.Span().Class("h-name").Text("Host"), app.Text(": "+host)),
+	}
+	for _, h := range req.Headers {
+		lines = append(lines, app.Div().Class("req-header").Body(app.Span().Class("h-name").Text(h.Name), app.Text(": "+h.Value)))
+	}
+	for _, c := range r.Held {
+		if c.In == "header" {
+			lines = append(lines, app.Div().Class("req-header held").Title("The Loupe server adds this header; the browser never sees the credential").Body(
+				app.Span().Class("h-name").Text(c.Name), app.Text(": "+c.Value)))
+		}
+	}
+	var query []app.UI
+	for _, q := range req.Query {
+		query = append(query, app.Tr().Body(app.Td().Class("mono").Text(q.Name), app.Td().Class("mono").Text(q.Value)))
+	}
+	for _, c := range r.Held {
+		if c.In == "query" {
+			query = append(query, app.Tr().Class("held").Body(app.Td().Class("mono").Text(c.Name), app.Td().Class("mono").Text(c.Value+" (added by the server)")))
+		}
+	}
+	return app.Section().ID("preview").Class("panel preview").Aria("label", "Request preview").Body(
+		app.Div().Class("panel-head").Body(
+			app.H2().Text("Request"),
+			app.Span().Class("spacer"),
+			app.If(r.Problems > 0, func() app.UI {
+				return app.Span().Class("badge badge-warn").Text(plural(r.Problems, "problem", "problems"))
+			}),
+		),
+		app.Div().Class("panel-body").Body(
+			app.Pre().Class("http-preview mono").Body(lines...),
+			app.If(len(query) > 0, func() app.UI {
+				return app.Table().Class("kv query-table").Body(
+					app.Caption().Text("Query"),
+					app.TBody().Body(query...),
+				)
+			}),
+			app.If(req.Body != nil, func() app.UI { return app.Pre().Class("body-preview mono").Text(string(req.Body)) }),
+		),
+		app.Div().Class("panel-body curl-wrap").Body(
+			app.Div().Class("sub-head").Body(
+				app.H3().Text("curl"),
+				app.Button().Type("button").Class("btn btn-small copy-curl").Text(copyText(r.copied)).OnClick(r.onCopyCurl),
+			),
+			app.Pre().ID("curl").Class("mono curl").Text(r.curl()),
+		),
+	)
+}
+
+func copyText(copied bool) string {
+	if copied {
+		return "Copied"
+	}
+	return "Copy"
+}
+
+// tabButton renders one tab of a tab list; the handler reads data-tab.
+func tabButton(id, label, current string, h app.EventHandler) app.UI {
+	selected := id == current
+	cls := "tab"
+	if selected {
+		cls += " selected"
+	}
+	return app.Button().Type("button").Class(cls).Role("tab").DataSet("tab", id).
+		Aria("selected", boolText(selected)).ID("tab-" + id).Text(label).OnClick(h)
+}
+
+func boolText(b bool) string {
+	if b {
+		return "true"
+	}
+	return "false"
+}

@@ -1,0 +1,227 @@
+package app
+
+import (
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"loupe/app/catalog"
+	"loupe/app/fetch"
+)
+
+// exchange is one sent request and what came back.
+type exchange struct {
+	Method, URL string
+	// Status is 0 when no response arrived (Err says why).
+	Status     int
+	StatusText string
+	Headers    []fetch.Header
+	Body       []byte
+	Truncated  bool
+	Duration   time.Duration
+	// Err is the network failure, or the error that cut the body short.
+	Err      string
+	Canceled bool
+}
+
+// responsePanel (#response) shows the last response: status, time, size, the API's error message
+// first when it failed, then the body in tabs (the operation's viewer, JSON tree, raw, headers).
+type responsePanel struct {
+	app.Compo
+
+	// Op is the operation the response answers; its Viewer picks the first tab.
+	Op *catalog.Operation
+	// Result is the last exchange, nil before the first send.
+	Result *exchange
+	// Sending is true while a request is in flight.
+	Sending bool
+
+	tab   string
+	shown *exchange
+}
+
+func newResponsePanel(op *catalog.Operation, result *exchange, sending bool) *responsePanel {
+	return &responsePanel{Op: op, Result: result, Sending: sending}
+}
+
+// OnUpdate goes back to the default tab when a new response arrives.
+func (r *responsePanel) OnUpdate(ctx app.Context) {
+	if r.shown != r.Result {
+		r.shown = r.Result
+		r.tab = ""
+	}
+}
+
+func (r *responsePanel) onTab(ctx app.Context, e app.Event) {
+	r.tab = ctx.JSSrc().Get("dataset").Get("tab").String()
+}
+
+// Render implements app.Composer.
+func (r *responsePanel) Render() app.UI {
+	ex := r.Result
+	var body []app.UI
+	switch {
+	case ex == nil && !r.Sending:
+		body = append(body, app.P().Class("empty muted").Text("Send the request to see the response here."))
+	case ex == nil:
+	case ex.Status == 0:
+		body = append(body, networkFailure(ex))
+	default:
+		body = append(body, r.renderResult(ex))
+	}
+	return app.Section().ID("response").Class("panel response").Aria("label", "Response").Aria("busy", boolAttr(r.Sending)).Body(
+		app.Div().Class("panel-head").Body(
+			app.H2().Text("Response"),
+			app.If(ex != nil && ex.Status != 0, func() app.UI { return statusLine(ex) }),
+			app.Span().Class("spacer"),
+			app.If(r.Sending, func() app.UI {
+				return app.Span().Class("sending").Body(app.Span().Class("spinner").Aria("hidden", "true"), app.Text("Waiting for the response…"))
+			}),
+		),
+		app.Div().Class("panel-body").Body(body...),
+	)
+}
+
+// statusLine renders status, time and size.
+func statusLine(ex *exchange) app.UI {
+	text := ex.StatusText
+	if text == "" {
+		text = http.StatusText(ex.Status)
+	}
+	return app.Div().Class("status-line").Body(
+		app.Span().ID("response-status").Class("status status-"+itoa(ex.Status/100)).Text(itoa(ex.Status)+" "+text),
+		app.Span().ID("response-time").Class("metric").Title("Time until the whole body arrived").Text(humanDuration(ex.Duration)),
+		app.Span().ID("response-size").Class("metric").Title("Body size").Text(humanSize(len(ex.Body))),
+	)
+}
+
+// networkFailure explains a request that got no response.
+func networkFailure(ex *exchange) app.UI {
+	if ex.Canceled {
+		return app.Div().Class("alert").Role("status").Body(app.P().Text("Cancelled: the request was abandoned before the response arrived."))
+	}
+	return app.Div().Class("alert alert-error").Role("alert").Body(
+		app.H3().Text("The request did not complete"),
+		app.P().Body(app.Text("Network failure: "), app.Code().Text(ex.Err)),
+		app.P().Text("The browser could not get an answer from Loupe's server (the request never reached the API). Check that the Loupe server is still running and reachable from this page, then send again."),
+		app.P().Class("muted mono").Text(ex.Method+" "+ex.URL),
+	)
+}
+
+func (r *responsePanel) renderResult(ex *exchange) app.UI {
+	root, isJSON := parseJSON(ex.Body)
+	viewer, hasViewer := bodyViewers[r.Op.Viewer]
+	tab := r.tab
+	if tab == "" {
+		switch {
+		case hasViewer && ex.Status < 400:
+			tab = "view"
+		case isJSON:
+			tab = "json"
+		default:
+			tab = "raw"
+		}
+	}
+	var tabs []app.UI
+	if hasViewer {
+		tabs = append(tabs, tabButton("view", bodyViewerTab(r.Op.Viewer), tab, r.onTab))
+	}
+	if isJSON {
+		tabs = append(tabs, tabButton("json", "JSON", tab, r.onTab))
+	}
+	tabs = append(tabs, tabButton("raw", "Raw", tab, r.onTab), tabButton("headers", "Headers ("+itoa(len(ex.Headers))+")", tab, r.onTab))
+
+	var content app.UI
+	switch tab {
+	case "view":
+		content = app.Div().Class("viewer").Body(viewer(r.Op, ex.Status, ex.Body))
+	case "json":
+		content = jsonTree(root)
+	case "headers":
+		var rows []app.UI
+		for _, h := range ex.Headers {
+			rows = append(rows, app.Tr().Body(app.Td().Class("mono h-name").Text(h.Name), app.Td().Class("mono").Text(h.Value)))
+		}
+		content = app.Table().ID("response-headers").Class("kv").Body(app.TBody().Body(rows...))
+	default:
+		text := string(ex.Body)
+		if isJSON {
+			if f, ok := formatJSON(text); ok {
+				text = f
+			}
+		}
+		content = app.Pre().ID("response-raw").Class("mono raw").Text(text)
+	}
+	return app.Div().Class("result").Body(
+		app.If(ex.Status >= 400, func() app.UI { return apiError(ex, root) }),
+		app.If(ex.Err != "", func() app.UI {
+			return app.P().Class("alert alert-error").Text("The body was cut short: " + ex.Err)
+		}),
+		app.If(ex.Truncated, func() app.UI {
+			return app.P().Class("alert").Text("The body is larger than " + humanSize(maxBody) + "; only the beginning is shown.")
+		}),
+		app.Div().Class("tabs").Role("tablist").Aria("label", "Response body").Body(tabs...),
+		app.Div().Class("tab-panel").Role("tabpanel").Aria("labelledby", "tab-"+tab).Body(content),
+	)
+}
+
+// apiError shows a failed response: the API's own message first, then status and what to do.
+func apiError(ex *exchange, root *jsonNode) app.UI {
+	msg := errorMessage(root)
+	if msg == "" && root == nil {
+		msg = strings.TrimSpace(string(ex.Body))
+		if len(msg) > 300 {
+			msg = msg[:300] + "…"
+		}
+	}
+	return app.Div().Class("alert alert-error api-error").Role("alert").Body(
+		app.If(msg != "", func() app.UI { return app.P().Class("api-message").Text(msg) }),
+		app.P().Class("api-status").Text("HTTP "+itoa(ex.Status)+" "+http.StatusText(ex.Status)+" — "+statusHint(ex.Status)),
+	)
+}
+
+// errorMessage digs the API's message out of an error body.
+func errorMessage(root *jsonNode) string {
+	if root == nil {
+		return ""
+	}
+	for _, path := range []string{
+		"error.message", "error.reason", "error.detail", "error_description", "detail", "message",
+		"errors.0.message", "errors.0.detail", "errors.0", "title", "msg", "error.type", "error",
+	} {
+		if n := root.find(path); n != nil && n.kind == 's' && n.text != "" {
+			return n.text
+		}
+	}
+	return ""
+}
+
+// statusHint says what to check for an error status.
+func statusHint(status int) string {
+	switch status {
+	case 400, 422:
+		return "the API refused the request: check the fields its message names."
+	case 401:
+		return "the API did not accept the credential Loupe's server sent. Check the server's configuration for this API (the browser never holds a credential)."
+	case 403:
+		return "the credential the server holds is not allowed to do this; check its scopes or permissions."
+	case 404:
+		return "nothing at this address: check the path parameters."
+	case 405:
+		return "the API does not allow this method here."
+	case 409:
+		return "the request conflicts with the current state of the resource."
+	case 413:
+		return "the request body is too large."
+	case 429:
+		return "too many requests: wait a moment, then send again."
+	case 502, 503, 504:
+		return "Loupe's proxy could not get an answer from the API: check the upstream configuration and that the API is up."
+	}
+	if status >= 500 {
+		return "the API failed while handling the request; try again later."
+	}
+	return "the API refused the request."
+}
