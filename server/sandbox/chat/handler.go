@@ -108,48 +108,60 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, apiErr)
 		return
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			writeError(w, &apiError{status: http.StatusRequestEntityTooLarge, typ: "invalid_request_error",
-				message: fmt.Sprintf("The request body is larger than %d bytes.", maxBodyBytes)})
-			return
-		}
-		writeError(w, invalidRequest("", "", "Could not read the request body: %v", err))
-		return
-	}
-	req, msgs, apiErr := decodeRequest(body)
-	if apiErr == nil {
-		apiErr = checkModel(req.Model)
-	}
-	var choice toolChoice
-	if apiErr == nil {
-		choice, apiErr = checkTools(req)
-	}
-	var prompt, budget int
-	if apiErr == nil {
-		prompt = promptTokens(req, msgs)
-		budget, apiErr = h.budget(req, prompt)
-	}
-	var rep reply
-	seed := [32]byte{}
-	if apiErr == nil {
-		seed = seedOf(req, msgs)
-		rep, apiErr = compose(req, msgs, choice, seed, budget)
-	}
+	job, apiErr := h.prepare(w, r)
 	if apiErr != nil {
 		writeError(w, apiErr)
 		return
 	}
-	out := cut(rep, budget)
-	meta := responseMeta{id: h.completionID(seed), created: h.opts.Now().Unix(), prompt: prompt}
-	if req.Stream {
-		includeUsage := req.StreamOptions != nil && req.StreamOptions.IncludeUsage
+	out := cut(job.reply, job.budget)
+	meta := responseMeta{id: h.completionID(job.seed), created: h.opts.Now().Unix(), prompt: job.prompt}
+	if job.req.Stream {
+		includeUsage := job.req.StreamOptions != nil && job.req.StreamOptions.IncludeUsage
 		h.stream(r.Context(), w, meta, out, includeUsage)
 		return
 	}
 	writeCompletion(w, meta, out)
+}
+
+// job is a validated request and its answer.
+type job struct {
+	req    *chatRequest
+	seed   [32]byte
+	prompt int // prompt tokens
+	budget int // output budget in tokens
+	reply  reply
+}
+
+// prepare reads and validates the request and composes the answer.
+func (h *handler) prepare(w http.ResponseWriter, r *http.Request) (*job, *apiError) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return nil, &apiError{status: http.StatusRequestEntityTooLarge, typ: "invalid_request_error",
+				message: fmt.Sprintf("The request body is larger than %d bytes.", maxBodyBytes)}
+		}
+		return nil, invalidRequest("", "", "Could not read the request body: %v", err)
+	}
+	req, msgs, apiErr := decodeRequest(body)
+	if apiErr != nil {
+		return nil, apiErr
+	}
+	if apiErr := checkModel(req.Model); apiErr != nil {
+		return nil, apiErr
+	}
+	choice, apiErr := checkTools(req)
+	if apiErr != nil {
+		return nil, apiErr
+	}
+	j := &job{req: req, seed: seedOf(req, msgs), prompt: promptTokens(req, msgs)}
+	if j.budget, apiErr = h.budget(req, j.prompt); apiErr != nil {
+		return nil, apiErr
+	}
+	if j.reply, apiErr = compose(req, msgs, choice, j.seed, j.budget); apiErr != nil {
+		return nil, apiErr
+	}
+	return j, nil
 }
 
 // authorize checks the bearer key.
