@@ -61,6 +61,7 @@ type app struct {
 	rows    []row
 	images  []imageInfo
 	note    string // what the tools returned, plain text
+	hasData bool   // a section shows the records; without one, DATA is left out
 }
 
 // dataKinds are the sections that show the whole data set.
@@ -99,6 +100,9 @@ func newApp(s spec, rows []row, images []imageInfo, note string) app {
 		}
 	}
 	a.heading = heading(s)
+	for _, k := range a.kinds {
+		a.hasData = a.hasData || dataKinds[k]
+	}
 	return a
 }
 
@@ -142,7 +146,9 @@ func (a app) render() string {
 		b.WriteString(sectionOf(k).html(a))
 	}
 	b.WriteString("</main>\n<script>\n\"use strict\";\n")
-	b.WriteString(a.dataJS())
+	if a.hasData {
+		b.WriteString(a.dataJS())
+	}
 	for _, k := range a.kinds {
 		b.WriteString(sectionOf(k).js(a))
 	}
@@ -152,6 +158,9 @@ func (a app) render() string {
 
 // subtitle describes the data under the heading.
 func (a app) subtitle() string {
+	if !a.hasData {
+		return "Everything runs offline in this one file."
+	}
 	noun := a.spec.noun
 	if noun == "" {
 		noun = "records"

@@ -111,8 +111,12 @@ func TestAppKinds(t *testing.T) {
 					t.Errorf("no %s section; got %v", k, p.kinds)
 				}
 			}
-			if len(p.scripts) != 1 || !strings.Contains(p.scripts[0], "const DATA = [") || p.styles != 1 {
-				t.Errorf("got %d scripts, %d styles; want one inline script declaring DATA and one style", len(p.scripts), p.styles)
+			if len(p.scripts) != 1 || p.styles != 1 {
+				t.Fatalf("got %d scripts, %d styles; want one inline script and one style", len(p.scripts), p.styles)
+			}
+			wantData := p.kinds["list"] || p.kinds["table"] || p.kinds["chart"] || p.kinds["gallery"]
+			if got := strings.Contains(p.scripts[0], "const DATA = ["); got != wantData {
+				t.Errorf("script declares DATA: %v; want %v", got, wantData)
 			}
 			if len(p.remote) > 0 {
 				t.Errorf("the app loads resources: %q", p.remote)
@@ -129,9 +133,26 @@ func TestAppKinds(t *testing.T) {
 
 func TestNoKindWordPicksOne(t *testing.T) {
 	h := New(Options{Key: testKey})
-	p := parseApp(t, htmlBlock(t, complete(t, h, userBody("hello", nil)).content()))
-	if len(p.kinds) == 0 {
-		t.Error("a prompt without a kind word got an app without sections")
+	seen := map[string]bool{}
+	for _, prompt := range []string{"hello", "hi there", "good morning", "surprise me", "anything", "what can you do?", "go", "make it nice", "ok", "again"} {
+		answer := complete(t, h, userBody(prompt, nil)).content()
+		page := htmlBlock(t, answer)
+		p := parseApp(t, page)
+		if len(p.kinds) == 0 {
+			t.Errorf("%q: got an app without sections", prompt)
+		}
+		if p.kinds["form"] && !strings.Contains(page, "<input") {
+			t.Errorf("%q: the form has no fields", prompt)
+		}
+		if strings.Contains(answer, ": ,") {
+			t.Errorf("%q: the plan has an empty item", prompt)
+		}
+		for k := range p.kinds {
+			seen[k] = true
+		}
+	}
+	if len(seen) < 3 {
+		t.Errorf("ten prompts without a kind word drew only %v; want variety", seen)
 	}
 }
 

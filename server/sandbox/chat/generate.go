@@ -209,9 +209,9 @@ func (a app) plan() []string {
 	if noun == "" {
 		noun = "records"
 	}
-	lines := []string{
-		"Layout: a header and one card per feature; responsive, and it follows the system light or dark theme.",
-		fmt.Sprintf("Data: %d sample %s in an inline `DATA` array (id, name, category, value, status, date).", len(a.rows), noun),
+	lines := []string{"Layout: a header and one card per feature; responsive, and it follows the system light or dark theme."}
+	if a.hasData {
+		lines = append(lines, fmt.Sprintf("Data: %d sample %s in an inline `DATA` array (id, name, category, value, status, date).", len(a.rows), noun))
 	}
 	if a.note != "" {
 		lines = append(lines, "Tool results: shown at the top of the page.")

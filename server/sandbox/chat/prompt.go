@@ -166,7 +166,7 @@ func analyze(users []string, pick func(n int) int) spec {
 	if len(s.kinds) == 0 {
 		s.kinds = []kind{userKinds[pick(len(userKinds))]}
 	}
-	if seen[kindForm] && len(s.formFields) == 0 {
+	if has(s.kinds, kindForm) && len(s.formFields) == 0 {
 		s.formFields = formFieldsOf("")
 	}
 	s.title, s.noun = titleOf(words)
