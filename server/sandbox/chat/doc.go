@@ -27,7 +27,7 @@
 // down, "25 minutes" sets the time), counter (tally, clicker…), gallery
 // (photos, images, portfolio…) and dashboard (analytics, metrics…: summary
 // cards, chart and table). With no such word the kind is drawn from the
-// request's hash. Later user messages add to the kinds of earlier ones. The
+// request's hash (a prompt that is only an image gets a gallery). Later user messages add to the kinds of earlier ones. The
 // prompt's other words name the app and its sample records. The same request
 // always gets the same answer: every choice comes from a PRNG seeded with a
 // hash of the messages, tools and tool_choice (only the id and created

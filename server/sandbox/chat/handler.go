@@ -92,7 +92,8 @@ func New(opts Options) http.Handler {
 
 // ServeHTTP answers one request.
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path != completionsPath {
+	// Tolerate a mount that strips the slash too (StripPrefix("/sandbox/chat/")).
+	if "/"+strings.TrimPrefix(r.URL.Path, "/") != completionsPath {
 		writeError(w, &apiError{status: http.StatusNotFound, typ: "invalid_request_error",
 			message: fmt.Sprintf("Invalid URL (%s %s).", r.Method, r.URL.Path)})
 		return

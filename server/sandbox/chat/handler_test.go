@@ -91,9 +91,11 @@ func TestRoutes(t *testing.T) {
 		{http.MethodGet, "/v1/chat/completions", 405, "POST"},
 		{http.MethodPost, "/v1/completions", 404, ""},
 		{http.MethodGet, "/", 404, ""},
+		{http.MethodGet, "v1/chat/completions", 405, "POST"}, // mounted with StripPrefix("/sandbox/chat/")
 	}
 	for _, tt := range tests {
-		req := httptest.NewRequest(tt.method, tt.path, nil)
+		req := httptest.NewRequest(tt.method, "/", nil)
+		req.URL.Path = tt.path
 		req.Header.Set("Authorization", "Bearer "+testKey)
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)

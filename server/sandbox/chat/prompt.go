@@ -33,6 +33,8 @@ var userKinds = []kind{kindForm, kindList, kindTable, kindChart, kindTimer, kind
 // kindWords maps prompt words to kinds.
 var kindWords = map[string]kind{
 	"form": kindForm, "forms": kindForm, "signup": kindForm, "register": kindForm, "registration": kindForm,
+	"poll": kindForm, "quiz": kindForm, "booking": kindForm, "reservation": kindForm, "kanban": kindList,
+	"leaderboard": kindTable, "inventory": kindTable,
 	"contact": kindForm, "survey": kindForm, "login": kindForm, "feedback": kindForm, "rsvp": kindForm, "questionnaire": kindForm,
 	"list": kindList, "lists": kindList, "todo": kindList, "todos": kindList, "checklist": kindList, "tasks": kindList, "task": kindList, "shopping": kindList,
 	"table": kindTable, "tables": kindTable, "spreadsheet": kindTable, "sortable": kindTable, "rows": kindTable, "datagrid": kindTable,
