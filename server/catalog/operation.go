@@ -69,14 +69,14 @@ func (c *compiler) operation(path, method string, item *v3.PathItem, op *v3.Oper
 	out.Parameters = c.parameters(item.Parameters, op.Parameters)
 	c.checkPathParams(path, out.Parameters, at)
 	if op.RequestBody != nil {
-		out.Body = c.requestBody(op.RequestBody)
+		out.Body = c.requestBody(where, op.RequestBody)
 	}
 	if op.Responses != nil {
 		for code, r := range op.Responses.Codes.FromOldest() {
-			out.Responses = append(out.Responses, c.responses(code, r)...)
+			out.Responses = append(out.Responses, c.responses(where, code, r)...)
 		}
 		if op.Responses.Default != nil {
-			out.Responses = append(out.Responses, c.responses("default", op.Responses.Default)...)
+			out.Responses = append(out.Responses, c.responses(where, "default", op.Responses.Default)...)
 		}
 	}
 	if len(out.Responses) == 0 {
@@ -173,8 +173,9 @@ func (c *compiler) checkPathParams(path string, params []catalog.Parameter, at *
 	}
 }
 
-// requestBody compiles a request body, choosing application/json when it is offered.
-func (c *compiler) requestBody(rb *v3.RequestBody) *catalog.RequestBody {
+// requestBody compiles a request body, choosing application/json when it is offered. It
+// must have an example: the UI fills the form with it.
+func (c *compiler) requestBody(where string, rb *v3.RequestBody) *catalog.RequestBody {
 	out := &catalog.RequestBody{
 		Required:        isTrue(rb.Required),
 		DescriptionHTML: c.md(rb.Description, lowRoot(rb.GoLow())),
@@ -184,6 +185,9 @@ func (c *compiler) requestBody(rb *v3.RequestBody) *catalog.RequestBody {
 		out.ContentType = ct
 		out.Schema = c.schema(mt.Schema, nil)
 		out.Example = c.mediaExample(mt, out.Schema)
+		if out.Example == nil {
+			c.p.add(lowRoot(mt.GoLow()), "%s: request body %s has no example", where, ct)
+		}
 	}
 	return out
 }
@@ -200,8 +204,9 @@ func pickContent(content *orderedmap.Map[string, *v3.MediaType]) (string, *v3.Me
 }
 
 // responses compiles one status: one Response per content type (a chat answer is both
-// application/json and text/event-stream), or a single one without content.
-func (c *compiler) responses(status string, r *v3.Response) []catalog.Response {
+// application/json and text/event-stream), or a single one without content. Each content
+// type must have an example: the UI shows it before the first call.
+func (c *compiler) responses(where, status string, r *v3.Response) []catalog.Response {
 	base := catalog.Response{
 		Status:          status,
 		DescriptionHTML: c.md(r.Description, lowRoot(r.GoLow())),
@@ -216,6 +221,9 @@ func (c *compiler) responses(status string, r *v3.Response) []catalog.Response {
 		resp.ContentType = ct
 		resp.Schema = c.schema(mt.Schema, nil)
 		resp.Example = c.mediaExample(mt, resp.Schema)
+		if resp.Example == nil {
+			c.p.add(lowRoot(mt.GoLow()), "%s: response %s %s has no example", where, status, ct)
+		}
 		out = append(out, resp)
 	}
 	return out

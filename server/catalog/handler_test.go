@@ -1,0 +1,142 @@
+package catalog
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/andybalholm/brotli"
+)
+
+// get serves one request through h.
+func get(h http.Handler, method, path string, header ...string) *httptest.ResponseRecorder {
+	r := httptest.NewRequest(method, path, nil)
+	for i := 0; i+1 < len(header); i += 2 {
+		r.Header.Set(header[i], header[i+1])
+	}
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	return w
+}
+
+func TestHandlerCatalogEncodings(t *testing.T) {
+	fsys := os.DirFS("testdata/good")
+	c := loadGood(t)
+	h := Handler(c, fsys)
+	want, _ := json.Marshal(c)
+	tests := []struct {
+		accept, encoding string
+		decode           func(io.Reader) (io.Reader, error)
+	}{
+		{"", "", func(r io.Reader) (io.Reader, error) { return r, nil }},
+		{"gzip", "gzip", func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) }},
+		{"gzip, deflate, br, zstd", "br", func(r io.Reader) (io.Reader, error) { return brotli.NewReader(r), nil }},
+		{"br;q=0, gzip", "gzip", func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) }},
+		{"*", "br", func(r io.Reader) (io.Reader, error) { return brotli.NewReader(r), nil }},
+		{"identity", "", func(r io.Reader) (io.Reader, error) { return r, nil }},
+	}
+	for _, tt := range tests {
+		w := get(h, http.MethodGet, "/catalog.json", "Accept-Encoding", tt.accept)
+		if w.Code != http.StatusOK {
+			t.Fatalf("Accept-Encoding %q: got status %d; want 200", tt.accept, w.Code)
+		}
+		if got := w.Header().Get("Content-Encoding"); got != tt.encoding {
+			t.Errorf("Accept-Encoding %q: got Content-Encoding %q; want %q", tt.accept, got, tt.encoding)
+		}
+		for k, v := range map[string]string{
+			"Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-cache", "Vary": "Accept-Encoding",
+		} {
+			if got := w.Header().Get(k); got != v {
+				t.Errorf("Accept-Encoding %q: got %s %q; want %q", tt.accept, k, got, v)
+			}
+		}
+		r, err := tt.decode(w.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(r)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("Accept-Encoding %q: got %d bytes (err %v); want the %d bytes of the catalog JSON", tt.accept, len(got), err, len(want))
+		}
+	}
+}
+
+func TestHandlerETag(t *testing.T) {
+	c := loadGood(t)
+	h := Handler(c, os.DirFS("testdata/good"))
+	first := get(h, http.MethodGet, "/catalog.json", "Accept-Encoding", "gzip")
+	etag := first.Header().Get("ETag")
+	if want := `"` + c.Version + `-gzip"`; etag != want {
+		t.Fatalf("got ETag %q; want %q", etag, want)
+	}
+	tests := []struct {
+		name, ifNoneMatch, accept string
+		want                      int
+	}{
+		{"same tag", etag, "gzip", http.StatusNotModified},
+		{"identity tag while asking gzip", `"` + c.Version + `"`, "gzip", http.StatusNotModified},
+		{"in a list", `"old", ` + etag, "br", http.StatusNotModified},
+		{"weak form", "W/" + etag, "", http.StatusNotModified},
+		{"star", "*", "", http.StatusNotModified},
+		{"stale", `"0123456789ab"`, "gzip", http.StatusOK},
+		{"none", "", "gzip", http.StatusOK},
+	}
+	for _, tt := range tests {
+		w := get(h, http.MethodGet, "/catalog.json", "If-None-Match", tt.ifNoneMatch, "Accept-Encoding", tt.accept)
+		if w.Code != tt.want {
+			t.Errorf("%s: got status %d; want %d", tt.name, w.Code, tt.want)
+		}
+		if w.Code == http.StatusNotModified && (w.Body.Len() != 0 || w.Header().Get("ETag") == "") {
+			t.Errorf("%s: got 304 with %d body bytes and ETag %q; want no body and an ETag", tt.name, w.Body.Len(), w.Header().Get("ETag"))
+		}
+	}
+}
+
+func TestHandlerDocuments(t *testing.T) {
+	fsys := os.DirFS("testdata/good")
+	h := Handler(loadGood(t), fsys)
+	file, err := os.ReadFile("testdata/good/openapi/chat.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := get(h, http.MethodGet, "/openapi/chat.yaml")
+	if w.Code != http.StatusOK || !bytes.Equal(w.Body.Bytes(), file) {
+		t.Errorf("got status %d and %d bytes; want 200 and the file's %d bytes", w.Code, w.Body.Len(), len(file))
+	}
+	if got, want := w.Header().Get("Content-Type"), "application/yaml; charset=utf-8"; got != want {
+		t.Errorf("got Content-Type %q; want %q", got, want)
+	}
+	if w2 := get(h, http.MethodGet, "/openapi/chat.yaml", "If-None-Match", w.Header().Get("ETag")); w2.Code != http.StatusNotModified {
+		t.Errorf("got status %d revalidating the document; want 304", w2.Code)
+	}
+
+	tests := []struct {
+		method, path string
+		want         int
+		errorPart    string
+	}{
+		{http.MethodGet, "/openapi/nope.yaml", http.StatusNotFound, `no OpenAPI document for API \"nope\"`},
+		{http.MethodGet, "/openapi/../guides/chat.yaml", http.StatusNotFound, "no OpenAPI document"},
+		{http.MethodGet, "/elsewhere", http.StatusNotFound, "not found"},
+		{http.MethodPost, "/catalog.json", http.StatusMethodNotAllowed, "method not allowed"},
+		{http.MethodHead, "/openapi/chat.yaml", http.StatusOK, ""},
+	}
+	for _, tt := range tests {
+		w := get(h, tt.method, tt.path)
+		if w.Code != tt.want {
+			t.Errorf("%s %s: got status %d; want %d", tt.method, tt.path, w.Code, tt.want)
+		}
+		if tt.errorPart == "" {
+			continue
+		}
+		if ct := w.Header().Get("Content-Type"); !strings.HasPrefix(ct, "application/json") || !strings.Contains(w.Body.String(), tt.errorPart) {
+			t.Errorf("%s %s: got %s %q; want a JSON error containing %q", tt.method, tt.path, ct, w.Body.String(), tt.errorPart)
+		}
+	}
+}
