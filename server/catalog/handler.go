@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/andybalholm/brotli"
 
@@ -24,7 +25,7 @@ import (
 //
 // Both carry a strong ETag and Cache-Control: no-cache, so a browser revalidates and gets
 // 304 Not Modified until the content changes. The catalog is encoded and compressed once,
-// here. fsys is the content directory Load read (openapi/<slug>.yaml at its root).
+// here (brotli in the background). fsys is the content directory Load read (openapi/<slug>.yaml at its root).
 func Handler(c *catalog.Catalog, fsys fs.FS) http.Handler {
 	h := &handler{docs: map[string]*resource{}}
 	body, err := json.Marshal(c)
@@ -52,20 +53,32 @@ type handler struct {
 }
 
 // resource is a response body prepared once: its identity bytes and, when compressed, its
-// br and gzip forms, each with its own strong ETag.
+// gzip and br forms, each with its own strong ETag.
+//
+// Brotli at its best quality takes most of a second for the catalog, so it runs in the
+// background: until it is done, clients that accept br get gzip (made at once, in
+// milliseconds), and no request ever waits for the compressor.
 type resource struct {
 	contentType string
 	tag         string // ETag without quotes or encoding suffix
 	identity    []byte
-	br, gz      []byte
+	compressed  bool
+	gz          []byte
+	br          atomic.Pointer[[]byte]
+	brDone      chan struct{} // closed when br is set
 	err         error
 }
 
 func newResource(body []byte, contentType, tag string, compress bool) *resource {
-	r := &resource{contentType: contentType, tag: tag, identity: body}
+	r := &resource{contentType: contentType, tag: tag, identity: body, compressed: compress}
 	if compress {
-		r.br = compressBrotli(body)
 		r.gz = compressGzip(body)
+		r.brDone = make(chan struct{})
+		go func() {
+			br := compressBrotli(body)
+			r.br.Store(&br)
+			close(r.brDone)
+		}()
 	}
 	return r
 }
@@ -106,11 +119,12 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // client's copy is current.
 func (res *resource) serve(w http.ResponseWriter, r *http.Request) {
 	body, encoding := res.identity, ""
-	if res.br != nil {
+	if res.compressed {
 		w.Header().Add("Vary", "Accept-Encoding")
+		br := res.br.Load()
 		switch accepted := acceptedEncodings(r.Header.Get("Accept-Encoding")); {
-		case accepted["br"]:
-			body, encoding = res.br, "br"
+		case accepted["br"] && br != nil:
+			body, encoding = *br, "br"
 		case accepted["gzip"]:
 			body, encoding = res.gz, "gzip"
 		}
@@ -188,7 +202,7 @@ func writeError(w http.ResponseWriter, status int, msg string) {
 	_ = json.NewEncoder(w).Encode(map[string]string{"error": msg})
 }
 
-// compressBrotli compresses at the highest quality: it runs once, at start.
+// compressBrotli compresses at the highest quality: it runs once, in the background.
 func compressBrotli(b []byte) []byte {
 	var buf bytes.Buffer
 	zw := brotli.NewWriterLevel(&buf, brotli.BestCompression)

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -30,6 +31,10 @@ func TestHandlerCatalogEncodings(t *testing.T) {
 	c := loadGood(t)
 	h := Handler(c, fsys)
 	want, _ := json.Marshal(c)
+	if got := get(h, http.MethodGet, "/catalog.json", "Accept-Encoding", "br, gzip").Header().Get("Content-Encoding"); got != "br" && got != "gzip" {
+		t.Errorf("got Content-Encoding %q before brotli is ready; want br or gzip", got)
+	}
+	<-h.(*handler).catalog.brDone
 	tests := []struct {
 		accept, encoding string
 		decode           func(io.Reader) (io.Reader, error)
@@ -70,6 +75,7 @@ func TestHandlerCatalogEncodings(t *testing.T) {
 func TestHandlerETag(t *testing.T) {
 	c := loadGood(t)
 	h := Handler(c, os.DirFS("testdata/good"))
+	<-h.(*handler).catalog.brDone
 	first := get(h, http.MethodGet, "/catalog.json", "Accept-Encoding", "gzip")
 	etag := first.Header().Get("ETag")
 	if want := `"` + c.Version + `-gzip"`; etag != want {
@@ -138,5 +144,31 @@ func TestHandlerDocuments(t *testing.T) {
 		if ct := w.Header().Get("Content-Type"); !strings.HasPrefix(ct, "application/json") || !strings.Contains(w.Body.String(), tt.errorPart) {
 			t.Errorf("%s %s: got %s %q; want a JSON error containing %q", tt.method, tt.path, ct, w.Body.String(), tt.errorPart)
 		}
+	}
+}
+
+// TestHandlerContent serves the real content: every document as written, and the catalog
+// in gzip decoding to the catalog's JSON.
+func TestHandlerContent(t *testing.T) {
+	c := loadContent(t)
+	h := Handler(c, contentDir)
+	for _, a := range c.APIs {
+		file, err := fs.ReadFile(contentDir, "openapi/"+a.Slug+".yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := get(h, http.MethodGet, "/openapi/"+a.Slug+".yaml")
+		if w.Code != http.StatusOK || !bytes.Equal(w.Body.Bytes(), file) {
+			t.Errorf("/openapi/%s.yaml: got status %d and %d bytes; want 200 and the file's %d bytes", a.Slug, w.Code, w.Body.Len(), len(file))
+		}
+	}
+	w := get(h, http.MethodGet, "/catalog.json", "Accept-Encoding", "gzip")
+	zr, err := gzip.NewReader(w.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct{ Version string }
+	if err := json.NewDecoder(zr).Decode(&got); err != nil || got.Version != c.Version {
+		t.Errorf("got version %q (err %v) from the gzip catalog; want %q", got.Version, err, c.Version)
 	}
 }
