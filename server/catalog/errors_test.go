@@ -71,6 +71,8 @@ func TestLoadErrors(t *testing.T) {
 			file + ":14: GET /a: response 200 application/json has no example"},
 		{"missing body example", strings.Replace(minimal, "      responses:\n", "      requestBody:\n        content:\n          application/json:\n            schema: {type: object}\n      responses:\n", 1),
 			file + ":12: GET /a: request body application/json has no example"},
+		{"schema type typo", strings.Replace(minimal, "          description: ok\n", "          description: ok\n          content:\n            application/json:\n              schema:\n                type: strng\n              example: x\n", 1),
+			file + `:16: unknown schema type "strng"`},
 		{"bad ref", strings.Replace(minimal, "          description: ok\n", "          description: ok\n          content:\n            application/json:\n              schema: {$ref: '#/components/schemas/Nope'}\n", 1),
 			file + ":15: "},
 		{"undeclared path parameter", strings.Replace(minimal, "  /a:", "  /a/{id}:", 1),

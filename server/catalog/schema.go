@@ -88,7 +88,7 @@ func (c *compiler) build(s *base.Schema, stack []string) *catalog.Schema {
 	if out.Example == nil && len(s.Examples) > 0 {
 		out.Example = c.json(s.Examples[0])
 	}
-	c.types(out, s.Type)
+	c.types(out, s)
 	c.exclusive(out, s)
 	out.Enum = c.enum(s)
 
@@ -146,11 +146,23 @@ func (c *compiler) build(s *base.Schema, stack []string) *catalog.Schema {
 	return out
 }
 
+// jsonTypes are the types of JSON Schema.
+var jsonTypes = []string{"string", "number", "integer", "boolean", "array", "object", "null"}
+
 // types sets Type and Nullable from the 3.1 type list; several non-null types become anyOf
-// alternatives, one per type.
-func (c *compiler) types(out *catalog.Schema, types []string) {
+// alternatives, one per type. The OpenAPI schema leaves schema objects to JSON Schema, so
+// the validator does not catch a misspelt type: this does.
+func (c *compiler) types(out *catalog.Schema, s *base.Schema) {
 	var named []string
-	for _, t := range types {
+	for _, t := range s.Type {
+		if !slices.Contains(jsonTypes, t) {
+			var at *yaml.Node
+			if low := s.GoLow(); low != nil {
+				at = low.Type.KeyNode
+			}
+			c.p.add(at, "unknown schema type %q (JSON Schema types: %s)", t, strings.Join(jsonTypes, ", "))
+			continue
+		}
 		if t == "null" {
 			out.Nullable = true
 		} else {
