@@ -1,71 +1,199 @@
-// Package proxy forwards /proxy/<slug>/<path> to that API's configured base URL, adding the
-// credential the server holds and dropping any the browser sent.
+// Package proxy forwards /proxy/<slug>/<path> to that API's configured base URL and nowhere
+// else, adding the credential the server holds and dropping any the browser sent. It refuses
+// paths that climb out of the base URL, calls to operations an API does not allow, cross-origin
+// browser calls and users over their rate; it masks the credential in every response, answers
+// its own failures with JSON that says which API and what to check, and writes one audit line
+// per call.
 package proxy
 
 import (
-	"encoding/json"
+	"log"
+	"log/slog"
 	"net/http"
 	"net/http/httputil"
 	"net/url"
-	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"loupe/app/catalog"
 )
 
-// Upstream is one API's destination and credential.
-type Upstream struct {
-	// BaseURL is where requests go; the request path is appended to its path.
+// API is one API's destination, credential and policy.
+type API struct {
+	// BaseURL is where calls go: /proxy/<slug>/<path> is sent to BaseURL's origin with
+	// BaseURL's path followed by <path>. Required.
 	BaseURL *url.URL
 	// Apply adds the credential to an outgoing request. Nil sends none.
 	Apply func(*http.Request)
+	// Secrets are the forms of the credential that must never reach the browser; the proxy
+	// masks them in the response headers and bodies of every API. Nil masks nothing.
+	Secrets []string
+	// CredentialHeader and CredentialParam name a custom header or query parameter that
+	// carries the credential; the browser's own values for them are dropped, like
+	// Authorization, Cookie, key and access_token always are.
+	CredentialHeader, CredentialParam string
+	// Allow lists the operationIds that may be called; nil allows every documented one.
+	Allow []string
+	// AdminOnly lists operationIds only admins may call.
+	AdminOnly []string
+	// AllowUndocumented lets calls through that match no documented operation.
+	AllowUndocumented bool
 }
 
-// Proxy is the /proxy/ handler.
+// Config configures a Proxy.
+type Config struct {
+	// APIs are the proxied APIs, keyed by slug. A slug not listed is answered 404.
+	APIs map[string]*API
+	// Catalog supplies each API's documented operations (method and path template), to name
+	// the operation of a call. Nil means none is documented.
+	Catalog *catalog.Catalog
+	// Transport performs the upstream requests. Nil means NewTransport().
+	Transport http.RoundTripper
+	// User names the user making a request and says whether they are an admin. Nil means
+	// everyone is the admin "local" (access mode none).
+	User func(*http.Request) (name string, admin bool)
+	// Rate and Burst limit proxied calls per user (golang.org/x/time/rate). Rate <= 0 means
+	// no limit.
+	Rate  rate.Limit
+	Burst int
+	// MaxBody caps a request body in bytes; a larger one is answered 413. Zero means 10 MiB.
+	MaxBody int64
+	// UpstreamTimeout is how long to wait for response headers before answering 504. Zero
+	// means 30s.
+	UpstreamTimeout time.Duration
+	// StreamIdleTimeout ends an event stream whose upstream sends nothing for this long.
+	// Zero means 60s. A stream has no total time-out.
+	StreamIdleTimeout time.Duration
+	// TrustedOrigins are origins besides the request's own host whose browser calls are
+	// accepted (the public URL behind a proxy). Cross-origin browser calls are refused;
+	// calls without Origin or Sec-Fetch-Site (official client libraries) are accepted.
+	TrustedOrigins []string
+	// StripHeaders are request headers never sent upstream, such as the trusted user header.
+	StripHeaders []string
+	// Audit receives one line per proxied call. Nil means slog.Default().
+	Audit *slog.Logger
+}
+
+// Proxy is the /proxy/ handler. Its APIs can be replaced while it serves (SetAPIs).
 type Proxy struct {
-	upstreams map[string]Upstream
-	rp        *httputil.ReverseProxy
+	cfg    Config
+	apis   atomic.Pointer[apiTable]
+	rp     *httputil.ReverseProxy
+	cop    *http.CrossOriginProtection
+	limits *limiters
 }
 
-type slugKey struct{}
+// apiTable is the immutable per-slug state swapped by SetAPIs.
+type apiTable map[string]*upstream
 
-// New returns a proxy for the given upstreams, keyed by slug.
-func New(upstreams map[string]Upstream, transport http.RoundTripper) *Proxy {
-	p := &Proxy{upstreams: upstreams}
+// upstream is an API prepared for serving.
+type upstream struct {
+	slug string
+	API
+	ops     *operations
+	allow   map[string]bool
+	admin   map[string]bool
+	masker  *masker
+	basePth string // BaseURL.Path without its trailing slash
+}
+
+// bufferPool reuses the 32 KB copy buffers of ReverseProxy.
+type bufferPool struct{ sync.Pool }
+
+func (b *bufferPool) Get() []byte  { return *(b.Pool.Get().(*[]byte)) }
+func (b *bufferPool) Put(p []byte) { b.Pool.Put(&p) }
+
+func newBufferPool() *bufferPool {
+	return &bufferPool{sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}}
+}
+
+// NewTransport returns the upstream transport: the default one with enough idle connections
+// per host that concurrent calls reuse them instead of reconnecting (the default keeps 2).
+func NewTransport() *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConns = 1024
+	t.MaxIdleConnsPerHost = 256
+	t.IdleConnTimeout = 90 * time.Second
+	return t
+}
+
+// New returns a proxy.
+func New(cfg Config) *Proxy {
+	if cfg.Transport == nil {
+		cfg.Transport = NewTransport()
+	}
+	if cfg.MaxBody == 0 {
+		cfg.MaxBody = 10 << 20
+	}
+	if cfg.UpstreamTimeout == 0 {
+		cfg.UpstreamTimeout = 30 * time.Second
+	}
+	if cfg.StreamIdleTimeout == 0 {
+		cfg.StreamIdleTimeout = 60 * time.Second
+	}
+	if cfg.Audit == nil {
+		cfg.Audit = slog.Default()
+	}
+	p := &Proxy{cfg: cfg, cop: http.NewCrossOriginProtection()}
+	for _, o := range cfg.TrustedOrigins {
+		_ = p.cop.AddTrustedOrigin(o) // validated by config; a bad one is simply not trusted
+	}
+	if cfg.Rate > 0 {
+		p.limits = newLimiters(cfg.Rate, cfg.Burst)
+	}
+	p.SetAPIs(cfg.APIs, cfg.Catalog)
 	p.rp = &httputil.ReverseProxy{
-		Transport:     transport,
-		FlushInterval: -1,
-		Rewrite: func(pr *httputil.ProxyRequest) {
-			slug := pr.In.Context().Value(slugKey{}).(string)
-			u := p.upstreams[slug]
-			rest := strings.TrimPrefix(pr.In.URL.Path, "/proxy/"+slug)
-			pr.Out.URL.Scheme = u.BaseURL.Scheme
-			pr.Out.URL.Host = u.BaseURL.Host
-			pr.Out.URL.Path = strings.TrimRight(u.BaseURL.Path, "/") + rest
-			pr.Out.URL.RawPath = ""
-			pr.Out.Host = u.BaseURL.Host
-			q := pr.Out.URL.Query()
-			q.Del("key")
-			q.Del("access_token")
-			pr.Out.URL.RawQuery = q.Encode()
-			pr.Out.Header.Del("Authorization")
-			pr.Out.Header.Del("Cookie")
-			if u.Apply != nil {
-				u.Apply(pr.Out)
-			}
-		},
+		Rewrite:        p.rewrite,
+		Transport:      &timeoutTransport{next: cfg.Transport, headerTimeout: cfg.UpstreamTimeout, idleTimeout: cfg.StreamIdleTimeout},
+		BufferPool:     newBufferPool(),
+		ModifyResponse: p.modifyResponse,
+		ErrorHandler:   p.errorHandler,
+		ErrorLog:       log.New(&slogWriter{p: p}, "", 0),
 	}
 	return p
 }
 
-// ServeHTTP implements http.Handler.
-func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	rest := strings.TrimPrefix(r.URL.Path, "/proxy/")
-	slug, _, _ := strings.Cut(rest, "/")
-	if _, ok := p.upstreams[slug]; !ok {
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusNotFound)
-		_ = json.NewEncoder(w).Encode(map[string]string{"error": "unknown API " + slug})
-		return
+// SetAPIs replaces the proxied APIs and their documented operations, for example after the
+// configuration was reloaded with rotated credentials. Calls in flight finish with the old ones.
+func (p *Proxy) SetAPIs(apis map[string]*API, cat *catalog.Catalog) {
+	// Every response is masked for every API's secrets: an upstream may know another's (the
+	// sandboxes share one by default), and masking costs little.
+	var secrets []string
+	for _, a := range apis {
+		secrets = append(secrets, a.Secrets...)
 	}
-	ctx := r.Context()
-	r = r.WithContext(contextWith(ctx, slug))
-	p.rp.ServeHTTP(w, r)
+	m := newMasker(secrets)
+	t := apiTable{}
+	for slug, a := range apis {
+		u := &upstream{slug: slug, API: *a, allow: set(a.Allow), admin: set(a.AdminOnly), masker: m}
+		u.basePth = trimSlash(a.BaseURL.Path)
+		var api *catalog.API
+		if cat != nil {
+			api = cat.API(slug)
+		}
+		u.ops = newOperations(api)
+		t[slug] = u
+	}
+	p.apis.Store(&t)
+}
+
+func set(ids []string) map[string]bool {
+	if len(ids) == 0 {
+		return nil
+	}
+	m := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		m[id] = true
+	}
+	return m
+}
+
+func trimSlash(s string) string {
+	for len(s) > 0 && s[len(s)-1] == '/' {
+		s = s[:len(s)-1]
+	}
+	return s
 }

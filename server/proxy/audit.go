@@ -1,0 +1,88 @@
+package proxy
+
+import (
+	"log/slog"
+	"net/http"
+	"sort"
+	"strings"
+	"time"
+)
+
+// recorder remembers a response's status and size; Unwrap keeps http.ResponseController (and
+// so flushing) working through it.
+type recorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int64
+}
+
+func (r *recorder) WriteHeader(code int) {
+	if r.status == 0 {
+		r.status = code
+	}
+	if code == 499 {
+		return // the client is gone: nothing to write
+	}
+	r.ResponseWriter.WriteHeader(code)
+}
+
+func (r *recorder) Write(b []byte) (int, error) {
+	if r.status == 0 {
+		r.status = http.StatusOK
+	}
+	n, err := r.ResponseWriter.Write(b)
+	r.bytes += int64(n)
+	return n, err
+}
+
+func (r *recorder) Flush() {
+	if f, ok := r.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
+// audit writes the call's line: who, which API and operation, the outcome, how long and how
+// many bytes. Never the path's query, a header or an error's text: they may hold a credential.
+func (p *Proxy) audit(r *http.Request, c *call, rec *recorder, start time.Time) {
+	api, op := "", c.op
+	if c.up != nil {
+		api = c.up.slug
+	}
+	if op == "" {
+		op = "-"
+	}
+	attrs := []slog.Attr{
+		slog.String("user", c.user),
+		slog.String("api", api),
+		slog.String("operation", op),
+		slog.String("method", r.Method),
+		slog.Int("status", rec.status),
+		slog.Duration("duration", time.Since(start).Round(time.Microsecond)),
+		slog.Int64("bytes", rec.bytes),
+		slog.Int64("bytes_in", max(r.ContentLength, 0)),
+	}
+	if c.reason != "" {
+		attrs = append(attrs, slog.String("outcome", c.reason))
+	}
+	p.cfg.Audit.LogAttrs(r.Context(), slog.LevelInfo, "proxy call", attrs...)
+}
+
+// slogWriter receives ReverseProxy's own log lines, masks the credentials in them and passes
+// them to the audit logger at debug level.
+type slogWriter struct{ p *Proxy }
+
+func (w *slogWriter) Write(b []byte) (int, error) {
+	msg := strings.TrimSpace(string(b))
+	for _, up := range *w.p.apis.Load() {
+		if up.masker != nil {
+			msg = up.masker.maskString(msg)
+		}
+		break // one masker serves every API
+	}
+	w.p.cfg.Audit.Debug("reverse proxy", "detail", msg)
+	return len(b), nil
+}
+
+func sortStrings(s []string) { sort.Strings(s) }

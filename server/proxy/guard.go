@@ -1,0 +1,143 @@
+package proxy
+
+import (
+	"net/http"
+	"strings"
+)
+
+// A refusal is a call the proxy answers itself, with a JSON error.
+type refusal struct {
+	status  int
+	message string // what happened
+	check   string // what to check
+}
+
+// Prefix is the path under which the proxy is mounted.
+const Prefix = "/proxy/"
+
+// splitTarget reads the slug and the raw rest of the path from the request target as sent,
+// refusing targets that are not a plain /proxy/<slug>/... path: absolute-form (with or without
+// userinfo) and encoded or unclean prefixes.
+func splitTarget(r *http.Request) (slug, rawRest string, _ *refusal) {
+	target := r.RequestURI
+	if target == "" { // a request built in-process rather than read from the wire
+		target = r.URL.RequestURI()
+	}
+	if !strings.HasPrefix(target, "/") || r.URL.Host != "" || r.URL.User != nil {
+		return "", "", bad("the request target must be a path starting with /proxy/, not an absolute URL")
+	}
+	raw, _, _ := strings.Cut(target, "?")
+	if !strings.HasPrefix(raw, Prefix) {
+		return "", "", bad("the path must start with /proxy/<api>/ as is, without encoded characters")
+	}
+	slug, rest, found := strings.Cut(raw[len(Prefix):], "/")
+	if found {
+		rest = "/" + rest
+	}
+	if slug == "" {
+		return "", "", &refusal{http.StatusNotFound, "no API named in the path", "call /proxy/<api>/<path>"}
+	}
+	for _, b := range []byte(slug) {
+		if !(b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '-' || b == '_') {
+			return "", "", &refusal{http.StatusNotFound, "unknown API " + quote(slug), "API names are lower-case slugs such as chat"}
+		}
+	}
+	return slug, rest, nil
+}
+
+// checkRest refuses a path that could climb out of the base URL or be read differently by the
+// upstream: dot segments, empty segments, encoded slashes, dots, backslashes and percent
+// signs, backslashes, semicolons, control characters, CR and LF, non-ASCII, and userinfo-like
+// first segments.
+func checkRest(raw string) *refusal {
+	for i := 0; i < len(raw); i++ {
+		b := raw[i]
+		switch {
+		case b == '%':
+			if i+2 >= len(raw) || !isHex(raw[i+1]) || !isHex(raw[i+2]) {
+				return bad("the path has a malformed percent-escape")
+			}
+			d := unhex(raw[i+1])<<4 | unhex(raw[i+2])
+			if d == '/' || d == '\\' || d == '.' || d == '%' || d == ';' || d < 0x20 || d >= 0x7f {
+				return bad("the path has an encoded slash, backslash, dot, percent sign, control or non-ASCII character")
+			}
+			i += 2
+		case b == '\\' || b == ';':
+			return bad("the path has a backslash or semicolon")
+		case b < 0x20 || b >= 0x7f:
+			return bad("the path has a control or non-ASCII character; percent-encode text only in the query")
+		}
+	}
+	if raw == "" {
+		return nil
+	}
+	segs := strings.Split(raw[1:], "/")
+	for i, s := range segs {
+		switch {
+		case s == "" && i < len(segs)-1:
+			return bad("the path has an empty segment (//)")
+		case s != "" && (strings.Trim(s, ".") == "" || strings.HasPrefix(s, "..")):
+			return bad("the path has a . or .. segment")
+		case i == 0 && strings.Contains(s, "@"):
+			return bad("the path's first segment looks like userinfo (@)")
+		}
+	}
+	return nil
+}
+
+// checkQuery refuses CR, LF and NUL in the query, raw or encoded.
+func checkQuery(raw string) *refusal {
+	for i := 0; i < len(raw); i++ {
+		b := raw[i]
+		if b < 0x20 || b == 0x7f {
+			return bad("the query has a control character")
+		}
+		if b == '%' && i+2 < len(raw) && isHex(raw[i+1]) && isHex(raw[i+2]) {
+			if d := unhex(raw[i+1])<<4 | unhex(raw[i+2]); d == '\r' || d == '\n' || d == 0 {
+				return bad("the query has an encoded CR, LF or NUL")
+			}
+		}
+	}
+	return nil
+}
+
+// overrideHeaders change the method or path some upstream frameworks act on; they could slip
+// past the operation checks.
+var overrideHeaders = []string{
+	"X-Http-Method-Override", "X-Http-Method", "X-Method-Override",
+	"X-Original-Url", "X-Rewrite-Url", "X-Override-Url", "X-Forwarded-Path", "X-Forwarded-Prefix",
+}
+
+func checkHeaders(h http.Header) *refusal {
+	for _, name := range overrideHeaders {
+		if _, ok := h[name]; ok {
+			return bad("the " + name + " header is not accepted: it would change the method or path upstream")
+		}
+	}
+	return nil
+}
+
+func bad(msg string) *refusal {
+	return &refusal{http.StatusBadRequest, msg, "send the path of a documented operation as is: /proxy/<api>/<path>"}
+}
+
+func isHex(b byte) bool {
+	return b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F'
+}
+
+func unhex(b byte) byte {
+	switch {
+	case b >= 'a':
+		return b - 'a' + 10
+	case b >= 'A':
+		return b - 'A' + 10
+	}
+	return b - '0'
+}
+
+// IsProxyRequest reports whether r is for the proxy, as sent or once decoded. The server routes
+// such requests to the proxy before its ServeMux, which would clean a path with dot segments
+// and redirect instead of refusing it.
+func IsProxyRequest(r *http.Request) bool {
+	return strings.HasPrefix(r.URL.Path, Prefix) || strings.HasPrefix(r.RequestURI, Prefix)
+}

@@ -1,0 +1,82 @@
+package proxy
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// modifyResponse makes an upstream response safe to hand to the browser: no redirect away from
+// the base URL, no cookies or CORS grants for Loupe's origin, nothing that makes the browser
+// ask for credentials, and the credential masked wherever the upstream echoed it.
+func (p *Proxy) modifyResponse(resp *http.Response) error {
+	c := callFrom(resp.Request.Context())
+	up := c.up
+	h := resp.Header
+	if ce := h.Get("Content-Encoding"); ce != "" && !strings.EqualFold(ce, "identity") {
+		return errEncoding
+	}
+	if loc := h.Get("Location"); loc != "" {
+		local, ok := p.localLocation(up, resp.Request.URL, loc)
+		switch {
+		case ok:
+			h.Set("Location", local)
+		case resp.StatusCode >= 300 && resp.StatusCode < 400:
+			return errRedirect
+		default:
+			h.Del("Location")
+		}
+	}
+	for _, name := range droppedResponseHeaders {
+		h.Del(name)
+	}
+	if v := h.Values("Www-Authenticate"); len(v) > 0 {
+		// The browser would prompt for a password and send it to Loupe; show it instead.
+		h.Del("Www-Authenticate")
+		h["X-Upstream-Www-Authenticate"] = v
+	}
+	if up.masker != nil {
+		up.masker.maskHeader(h)
+		resp.Body = up.masker.wrap(resp.Body)
+	}
+	return nil
+}
+
+// droppedResponseHeaders would act on Loupe's origin rather than the API's.
+var droppedResponseHeaders = []string{
+	"Set-Cookie", "Set-Cookie2", "Clear-Site-Data", "Refresh",
+	"Access-Control-Allow-Origin", "Access-Control-Allow-Credentials", "Access-Control-Allow-Headers",
+	"Access-Control-Allow-Methods", "Access-Control-Expose-Headers", "Access-Control-Max-Age",
+	"Strict-Transport-Security", "Alt-Svc", "Public-Key-Pins", "Proxy-Authenticate",
+	"Content-Security-Policy", "Content-Security-Policy-Report-Only", "Service-Worker-Allowed",
+	"Origin-Agent-Cluster", "Permissions-Policy", "Report-To", "Nel",
+}
+
+// localLocation maps a Location under the API's base URL to the same place under
+// /proxy/<slug>; ok is false for anywhere else.
+func (p *Proxy) localLocation(up *upstream, reqURL *url.URL, loc string) (string, bool) {
+	u, err := reqURL.Parse(loc)
+	if err != nil || u.User != nil || !strings.EqualFold(u.Scheme, up.BaseURL.Scheme) || !strings.EqualFold(u.Host, up.BaseURL.Host) {
+		return "", false
+	}
+	base := trimSlash(up.BaseURL.EscapedPath())
+	path := u.EscapedPath()
+	if path != base && !strings.HasPrefix(path, base+"/") {
+		return "", false
+	}
+	rest := strings.TrimPrefix(path, base)
+	if checkRest(rest) != nil {
+		return "", false
+	}
+	out := Prefix + up.slug + rest
+	if u.RawQuery != "" {
+		q := u.Query()
+		for _, name := range []string{"key", "access_token", "oauth_token", up.CredentialParam} {
+			q.Del(name)
+		}
+		if enc := q.Encode(); enc != "" {
+			out += "?" + enc
+		}
+	}
+	return out, true
+}

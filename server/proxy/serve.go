@@ -1,0 +1,188 @@
+package proxy
+
+import (
+	"context"
+	"net/http"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// call is one proxied call, carried in the request context from ServeHTTP to the
+// ReverseProxy hooks.
+type call struct {
+	up      *upstream
+	user    string
+	op      string // operationId; "" when undocumented
+	rest    string // decoded path after /proxy/<slug>, "" or starting with "/"
+	rawRest string // the same, as sent
+	reason  string // why the call failed, for the audit line; never an error's text
+}
+
+type callKey struct{}
+
+func callFrom(ctx context.Context) *call {
+	c, _ := ctx.Value(callKey{}).(*call)
+	return c
+}
+
+// ServeHTTP implements http.Handler for /proxy/<slug>/<path>.
+func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	rec := &recorder{ResponseWriter: w}
+	c := &call{}
+	defer func() {
+		v := recover()
+		if v != nil {
+			c.reason = "aborted"
+		}
+		p.audit(r, c, rec, start)
+		if v != nil {
+			panic(v)
+		}
+	}()
+
+	slug, rawRest, ref := splitTarget(r)
+	if ref != nil {
+		p.refuse(rec, c, ref)
+		return
+	}
+	up := (*p.apis.Load())[slug]
+	if up == nil {
+		p.refuse(rec, c, &refusal{http.StatusNotFound, "unknown API " + quote(slug), "the APIs are: " + strings.Join(p.slugs(), ", ")})
+		return
+	}
+	c.up = up
+	if ref := checkRest(rawRest); ref != nil {
+		p.refuse(rec, c, ref)
+		return
+	}
+	c.rawRest = rawRest
+	c.rest, _ = url.PathUnescape(rawRest) // checkRest accepted only valid escapes
+	if ref := checkQuery(r.URL.RawQuery); ref != nil {
+		p.refuse(rec, c, ref)
+		return
+	}
+	if ref := checkHeaders(r.Header); ref != nil {
+		p.refuse(rec, c, ref)
+		return
+	}
+	if ref := p.checkOrigin(r); ref != nil {
+		p.refuse(rec, c, ref)
+		return
+	}
+	admin := true
+	c.user = "local"
+	if p.cfg.User != nil {
+		c.user, admin = p.cfg.User(r)
+	}
+	if ref := p.checkRate(rec, c.user); ref != nil {
+		p.refuse(rec, c, ref)
+		return
+	}
+	if ref := p.checkOperation(c, r.Method, admin); ref != nil {
+		p.refuse(rec, c, ref)
+		return
+	}
+	if r.ContentLength > p.cfg.MaxBody {
+		p.refuse(rec, c, tooLarge(up.slug, p.cfg.MaxBody))
+		return
+	}
+	if r.Body != nil && r.Body != http.NoBody {
+		r.Body = http.MaxBytesReader(rec, r.Body, p.cfg.MaxBody)
+	}
+	p.rp.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), callKey{}, c)))
+}
+
+// checkOperation names the call's operation and applies the API's allow list and admin policy.
+func (p *Proxy) checkOperation(c *call, method string, admin bool) *refusal {
+	up := c.up
+	id, ok := up.ops.match(method, up.basePth, c.rest)
+	c.op = id
+	switch {
+	case !ok && !up.AllowUndocumented:
+		return &refusal{http.StatusForbidden, up.slug + ": " + method + " " + orRoot(c.rest) + " is not a documented operation",
+			"the operations of " + up.slug + " in its OpenAPI document, or set apis." + up.slug + ".allow_undocumented"}
+	case ok && up.allow != nil && !up.allow[id]:
+		return &refusal{http.StatusForbidden, up.slug + ": operation " + id + " is not allowed here",
+			"apis." + up.slug + ".allow in the configuration"}
+	case ok && up.admin[id] && !admin:
+		return &refusal{http.StatusForbidden, up.slug + ": operation " + id + " is kept to admins",
+			"ask an admin (server.access.admins), or apis." + up.slug + ".admin_only in the configuration"}
+	}
+	return nil
+}
+
+// rewrite builds the upstream request: the API's base URL and the call's path, the browser's
+// credentials dropped and the server's added.
+func (p *Proxy) rewrite(pr *httputil.ProxyRequest) {
+	c := callFrom(pr.In.Context())
+	up := c.up
+	out := pr.Out
+	base := up.BaseURL
+	out.URL.Scheme = base.Scheme
+	out.URL.Host = base.Host
+	out.URL.User = nil
+	out.URL.Path = up.basePth + c.rest
+	out.URL.RawPath = trimSlash(base.EscapedPath()) + c.rawRest
+	out.Host = base.Host
+
+	if pr.In.URL.RawQuery != "" {
+		q := out.URL.Query()
+		dropped := false
+		for _, name := range []string{"key", "access_token", "oauth_token", up.CredentialParam} {
+			if _, ok := q[name]; ok && name != "" {
+				q.Del(name)
+				dropped = true
+			}
+		}
+		if dropped {
+			out.URL.RawQuery = q.Encode()
+		}
+	}
+	h := out.Header
+	for _, name := range droppedRequestHeaders {
+		h.Del(name)
+	}
+	for _, name := range p.cfg.StripHeaders {
+		h.Del(name)
+	}
+	if up.CredentialHeader != "" {
+		h.Del(up.CredentialHeader)
+	}
+	// Without Accept-Encoding, the Transport asks for gzip and decodes it, so the masker sees
+	// the response as text.
+	h.Del("Accept-Encoding")
+	if _, ok := h["User-Agent"]; !ok {
+		h.Set("User-Agent", "") // no Go-http-client default either
+	}
+	if up.Apply != nil {
+		up.Apply(out)
+	}
+}
+
+// droppedRequestHeaders never go upstream: credentials the browser may send, and what would
+// tell the upstream about the browser's page.
+var droppedRequestHeaders = []string{
+	"Authorization", "Proxy-Authorization", "Cookie", "X-Api-Key", "X-Goog-Api-Key",
+	"Origin", "Referer", "Sec-Fetch-Site", "Sec-Fetch-Mode", "Sec-Fetch-Dest", "Sec-Fetch-User",
+	"X-Real-Ip", "Forwarded",
+}
+
+func (p *Proxy) slugs() []string {
+	t := *p.apis.Load()
+	out := make([]string, 0, len(t))
+	for s := range t {
+		out = append(out, s)
+	}
+	sortStrings(out)
+	return out
+}
+
+func orRoot(s string) string {
+	if s == "" {
+		return "/"
+	}
+	return s
+}

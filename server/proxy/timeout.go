@@ -1,0 +1,117 @@
+package proxy
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"sync/atomic"
+	"time"
+)
+
+// timeoutTransport bounds the wait for an upstream's response headers and, for event streams,
+// the silence between two reads of the body. The upstream request lives until its body is
+// closed or the client goes away, whichever comes first.
+type timeoutTransport struct {
+	next          http.RoundTripper
+	headerTimeout time.Duration
+	idleTimeout   time.Duration
+}
+
+func (t *timeoutTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	ctx, cancel := context.WithCancelCause(req.Context())
+	timer := time.AfterFunc(t.headerTimeout, func() { cancel(errHeaderTimeout) })
+	resp, err := t.next.RoundTrip(req.WithContext(ctx))
+	timer.Stop()
+	if err != nil {
+		if errors.Is(context.Cause(ctx), errHeaderTimeout) {
+			err = fmt.Errorf("%w: %w", errHeaderTimeout, err)
+		}
+		cancel(nil)
+		return nil, err
+	}
+	if isEventStream(resp.Header) {
+		resp.Body = newIdleBody(resp.Body, t.idleTimeout, cancel)
+	} else {
+		resp.Body = &cancelBody{ReadCloser: resp.Body, cancel: cancel}
+	}
+	return resp, nil
+}
+
+func isEventStream(h http.Header) bool {
+	mt, _, _ := mime.ParseMediaType(h.Get("Content-Type"))
+	return mt == "text/event-stream"
+}
+
+// cancelBody releases the upstream request's context when the body is closed.
+type cancelBody struct {
+	io.ReadCloser
+	cancel context.CancelCauseFunc
+}
+
+func (b *cancelBody) Close() error {
+	err := b.ReadCloser.Close()
+	b.cancel(nil)
+	return err
+}
+
+// idleBody is an event stream's body that ends when the upstream is silent for too long: it
+// cancels the upstream request and ends the stream cleanly with an SSE error event that says
+// why, instead of cutting the connection.
+type idleBody struct {
+	body    io.ReadCloser
+	idle    time.Duration
+	cancel  context.CancelCauseFunc
+	timer   *time.Timer
+	idled   atomic.Bool
+	trailer []byte // the closing event, once idle
+	done    bool
+}
+
+func newIdleBody(body io.ReadCloser, idle time.Duration, cancel context.CancelCauseFunc) *idleBody {
+	b := &idleBody{body: body, idle: idle, cancel: cancel}
+	b.timer = time.AfterFunc(idle, b.expire)
+	b.timer.Stop()
+	return b
+}
+
+func (b *idleBody) expire() {
+	b.idled.Store(true)
+	b.cancel(errStreamIdle)
+}
+
+func (b *idleBody) Read(p []byte) (int, error) {
+	if b.done {
+		if len(b.trailer) == 0 {
+			return 0, io.EOF
+		}
+		n := copy(p, b.trailer)
+		b.trailer = b.trailer[n:]
+		return n, nil
+	}
+	b.timer.Reset(b.idle)
+	n, err := b.body.Read(p)
+	b.timer.Stop()
+	if err != nil && b.idled.Load() {
+		b.done = true
+		b.trailer = fmt.Appendf(nil, ": loupe: the upstream sent nothing for %s; stream closed\n\n"+
+			"event: error\ndata: {\"error\":\"the upstream sent nothing for %s; Loupe closed the stream\",\"check\":\"server.limits.stream_idle_timeout\",\"source\":\"loupe proxy\"}\n\n",
+			b.idle, b.idle)
+		if n > 0 {
+			return n, nil
+		}
+		m := copy(p, b.trailer)
+		b.trailer = b.trailer[m:]
+		return m, nil
+	}
+	return n, err
+}
+
+func (b *idleBody) Close() error {
+	b.timer.Stop()
+	err := b.body.Close()
+	b.cancel(nil)
+	return err
+}
