@@ -133,7 +133,7 @@ func TestCompileParameters(t *testing.T) {
 	for _, p := range op.Parameters {
 		names = append(names, p.In+":"+p.Name)
 	}
-	if got, want := strings.Join(names, " "), "path:id query:fields query:limit query:ids query:expand header:X-Trace"; got != want {
+	if got, want := strings.Join(names, " "), "path:id query:fields query:limit query:ids query:expand query:pageToken header:X-Trace"; got != want {
 		t.Errorf("got parameters %s; want %s (path-level first, overridden in place)", got, want)
 	}
 	param := func(name string) catalog.Parameter {

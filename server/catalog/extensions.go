@@ -33,6 +33,9 @@ func (c *compiler) extensions(out *catalog.Operation, exts *orderedmap.Map[strin
 			out.Viewer = node.Value
 		case extPagination:
 			out.Pagination = c.pagination(out.ID, node)
+			if out.Pagination != nil {
+				c.checkPagination(out, node)
+			}
 		default:
 			if out.Extensions == nil {
 				out.Extensions = map[string]json.RawMessage{}
@@ -62,6 +65,51 @@ func (c *compiler) pagination(id string, node *yaml.Node) *catalog.Pagination {
 		c.p.add(node, "%s: x-loupe-pagination: results (the field holding the items) is required", id)
 	}
 	return &p
+}
+
+// checkPagination checks that the fields x-loupe-pagination names are in the success
+// response's schema (dots walk into objects) and its token parameter is a query parameter:
+// the paged viewer reads them.
+func (c *compiler) checkPagination(op *catalog.Operation, node *yaml.Node) {
+	var body *catalog.Schema
+	for _, r := range op.Responses {
+		if strings.HasPrefix(r.Status, "2") && r.Schema != nil {
+			body = r.Schema
+			break
+		}
+	}
+	if body == nil {
+		c.p.add(node, "%s: x-loupe-pagination: no 2XX response with a schema", op.ID)
+		return
+	}
+	pg := op.Pagination
+	for _, f := range []struct{ role, field string }{
+		{"results", pg.Results}, {"next", pg.Next}, {"previous", pg.Previous}, {"count", pg.Count},
+	} {
+		if f.field != "" && !hasField(body, f.field) {
+			c.p.add(node, "%s: x-loupe-pagination: %s field %q is not in the response schema", op.ID, f.role, f.field)
+		}
+	}
+	if pg.TokenParam != "" && !slices.ContainsFunc(op.Parameters, func(p catalog.Parameter) bool {
+		return p.In == "query" && p.Name == pg.TokenParam
+	}) {
+		c.p.add(node, "%s: x-loupe-pagination: tokenParam %q is not a query parameter", op.ID, pg.TokenParam)
+	}
+}
+
+// hasField reports whether a dotted path of properties exists in a schema.
+func hasField(s *catalog.Schema, path string) bool {
+	for _, name := range strings.Split(path, ".") {
+		if s == nil {
+			return false
+		}
+		i := propertyIndex(s.Properties, name)
+		if i < 0 {
+			return false
+		}
+		s = s.Properties[i].Schema
+	}
+	return true
 }
 
 // security returns an operation's security alternatives: its own security when it has the
