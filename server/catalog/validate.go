@@ -54,21 +54,24 @@ func validate(doc libopenapi.Document, root *yaml.Node, p *problems) {
 
 // leaf is one precise cause of a validation failure.
 type leaf struct {
-	path   []string
-	msg    string
-	schema string
+	path    []string
+	msg     string
+	schema  string
+	unknown bool // a false schema: the field is not allowed where it is
 }
 
 // reportLeaves records the leaves of a JSON Schema error tree. Alternatives of a oneOf
 // between a Reference Object and the real object fail on both branches; the Reference
 // branch's complaints ("missing property '$ref'") are noise when the object is not a
-// reference, so they are dropped when other causes exist.
+// reference, so they are dropped when other causes exist, and so is "unknown field" for a
+// field that has a precise complaint.
 func reportLeaves(tree *jsonschema.ValidationError, root *yaml.Node, p *problems) {
 	var leaves []leaf
 	var walk func(e *jsonschema.ValidationError)
 	walk = func(e *jsonschema.ValidationError) {
 		if len(e.Causes) == 0 {
-			leaves = append(leaves, leaf{path: e.InstanceLocation, msg: leafMessage(e), schema: e.SchemaURL})
+			_, unknown := e.ErrorKind.(*kind.FalseSchema)
+			leaves = append(leaves, leaf{path: e.InstanceLocation, msg: leafMessage(e), schema: e.SchemaURL, unknown: unknown})
 			return
 		}
 		for _, c := range e.Causes {
@@ -76,9 +79,17 @@ func reportLeaves(tree *jsonschema.ValidationError, root *yaml.Node, p *problems
 		}
 	}
 	walk(tree)
+	// A field with a wrong value also fails the branches where it is not allowed at all;
+	// the value's complaint is the useful one.
+	precise := map[string]bool{}
+	for _, l := range leaves {
+		if !l.unknown {
+			precise[strings.Join(l.path, "/")] = true
+		}
+	}
 	var kept []leaf
 	for _, l := range leaves {
-		if !strings.Contains(l.schema, "/$defs/reference") {
+		if !strings.Contains(l.schema, "/$defs/reference") && !(l.unknown && precise[strings.Join(l.path, "/")]) {
 			kept = append(kept, l)
 		}
 	}
