@@ -22,6 +22,9 @@ type compiler struct {
 	schemes map[string]bool
 	// ids maps each operationId to the line it was first seen on.
 	ids map[string]int
+	// inherit is the x-loupe-source of the nearest marked schema being compiled, which
+	// unmarked properties below it take; components reset it.
+	inherit string
 }
 
 // compileAPI compiles a document's info, servers, tags, security schemes and operations.

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -34,7 +35,11 @@ func (c *compiler) schema(sp *base.SchemaProxy, stack []string) *catalog.Schema 
 		out = &catalog.Schema{Recursive: true}
 	} else if target := c.component(ref); target != nil {
 		stack = append(slices.Clip(stack), ref)
+		// A component carries its own sources: it does not inherit the referrer's.
+		saved := c.inherit
+		c.inherit = ""
 		out = c.schema(target, stack)
+		c.inherit = saved
 	} else if !sp.IsTransformedRefWithSiblings() && sp.Schema() != nil {
 		out = c.build(sp.Schema(), append(slices.Clip(stack), ref))
 	} else {
@@ -85,6 +90,12 @@ func (c *compiler) build(s *base.Schema, stack []string) *catalog.Schema {
 		Default:         c.json(s.Default),
 		Example:         c.json(s.Example),
 	}
+	// What a public-api schema contains comes from the public API too, unless marked.
+	saved := c.inherit
+	if out.Source != "" {
+		c.inherit = out.Source
+	}
+	defer func() { c.inherit = saved }()
 	if out.Example == nil && len(s.Examples) > 0 {
 		out.Example = c.json(s.Examples[0])
 	}
@@ -98,7 +109,7 @@ func (c *compiler) build(s *base.Schema, stack []string) *catalog.Schema {
 	for name, p := range s.Properties.FromOldest() {
 		ps := c.schema(p, stack)
 		if ps.Source == "" {
-			ps.Source = catalog.SourceContract
+			ps.Source = cmp.Or(c.inherit, catalog.SourceContract)
 		}
 		out.Properties = append(out.Properties, catalog.Property{
 			Name: name, Required: slices.Contains(s.Required, name), Schema: ps,
