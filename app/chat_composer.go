@@ -1,0 +1,144 @@
+package app
+
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// chatMaxImage bounds an attached image: it travels base64-encoded in the request body.
+const chatMaxImage = 8 << 20
+
+// chatComposer is where the user writes: the message, an optional image (file picker,
+// thumbnail, sent as a base64 data URL), Send (also Ctrl+Enter) and Stop.
+type chatComposer struct {
+	app.Compo
+
+	// Sending is true while an answer streams: Send waits, Stop works.
+	Sending bool
+	// OnSend receives the message and image; OnStop ends the answer.
+	OnSend func(ctx app.Context, text string, img *chatImage)
+	OnStop func(ctx app.Context)
+
+	text    string
+	image   *chatImage
+	reading bool
+	problem string
+}
+
+func newChatComposer(sending bool, onSend func(app.Context, string, *chatImage), onStop func(app.Context)) *chatComposer {
+	return &chatComposer{Sending: sending, OnSend: onSend, OnStop: onStop}
+}
+
+// onInput keeps the text being typed.
+func (c *chatComposer) onInput(ctx app.Context, e app.Event) {
+	c.text = ctx.JSSrc().Get("value").String()
+}
+
+// onKey sends on Ctrl+Enter (Cmd+Enter on a Mac).
+func (c *chatComposer) onKey(ctx app.Context, e app.Event) {
+	if e.Get("key").String() == "Enter" && (e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()) {
+		e.PreventDefault()
+		c.text = ctx.JSSrc().Get("value").String()
+		c.send(ctx)
+	}
+}
+
+// onSend sends the message.
+func (c *chatComposer) onSend(ctx app.Context, e app.Event) { c.send(ctx) }
+
+func (c *chatComposer) send(ctx app.Context) {
+	if c.Sending || c.reading || (strings.TrimSpace(c.text) == "" && c.image == nil) || c.OnSend == nil {
+		return
+	}
+	text, img := c.text, c.image
+	c.text, c.image, c.problem = "", nil, ""
+	// go-app drops an empty value attribute instead of setting it: clear the field itself.
+	if in := app.Window().GetElementByID("chat-input"); in.Truthy() {
+		in.Set("value", "")
+	}
+	c.OnSend(ctx, text, img)
+}
+
+// onStop ends the answer being streamed.
+func (c *chatComposer) onStop(ctx app.Context, e app.Event) {
+	if c.OnStop != nil {
+		c.OnStop(ctx)
+	}
+}
+
+// onImage reads the picked image as a data URL with the browser's FileReader.
+func (c *chatComposer) onImage(ctx app.Context, e app.Event) {
+	input := ctx.JSSrc()
+	files := input.Get("files")
+	if !files.Truthy() || files.Length() == 0 {
+		return
+	}
+	file := files.Index(0)
+	name, mime, size := file.Get("name").String(), file.Get("type").String(), file.Get("size").Int()
+	input.Set("value", "") // so picking the same file again fires change
+	switch {
+	case !strings.HasPrefix(mime, "image/"):
+		c.problem = name + " is not an image (" + mime + ")."
+		return
+	case size > chatMaxImage:
+		c.problem = name + " is " + humanSize(size) + "; images up to " + humanSize(chatMaxImage) + " can be sent."
+		return
+	}
+	reader := app.Window().Get("FileReader").New()
+	c.reading, c.problem = true, ""
+	var onLoad, onError app.Func
+	release := func() { onLoad.Release(); onError.Release() }
+	onLoad = app.FuncOf(func(app.Value, []app.Value) any {
+		url := reader.Get("result").String()
+		ctx.Dispatch(func(app.Context) {
+			c.reading = false
+			c.image = &chatImage{name: name, mime: mime, size: size, dataURL: url}
+		})
+		release()
+		return nil
+	})
+	onError = app.FuncOf(func(app.Value, []app.Value) any {
+		ctx.Dispatch(func(app.Context) { c.reading, c.problem = false, "Could not read "+name+"." })
+		release()
+		return nil
+	})
+	reader.Set("onload", onLoad)
+	reader.Set("onerror", onError)
+	reader.Call("readAsDataURL", file)
+}
+
+// onRemoveImage drops the attached image.
+func (c *chatComposer) onRemoveImage(ctx app.Context, e app.Event) { c.image = nil }
+
+// Render implements app.Composer.
+func (c *chatComposer) Render() app.UI {
+	canSend := !c.Sending && !c.reading && (strings.TrimSpace(c.text) != "" || c.image != nil)
+	return app.Div().Class("chat-composer panel").Body(
+		app.Label().Class("visually-hidden").For("chat-input").Text("Message"),
+		app.Textarea().ID("chat-input").Class("input chat-input").Rows(3).
+			Placeholder("Message the model… (Ctrl+Enter to send)").Text(c.text).
+			OnInput(c.onInput).OnKeyDown(c.onKey),
+		app.If(c.image != nil, func() app.UI {
+			return app.Figure().Class("chat-attachment").Body(
+				app.Img().ID("chat-image-thumb").Src(c.image.dataURL).Alt("%s", c.image.name).Height(64),
+				app.FigCaption().Body(
+					app.Span().Class("muted").Text(c.image.name+" · "+humanSize(c.image.size)+" "),
+					app.Button().Type("button").Class("btn btn-link btn-small").Text("remove").OnClick(c.onRemoveImage),
+				),
+			)
+		}),
+		app.If(c.problem != "", func() app.UI { return app.P().Class("field-error").Role("alert").Text(c.problem) }),
+		app.Div().Class("chat-actions").Body(
+			app.Label().Class("btn btn-quiet chat-attach").Title("Attach an image (sent base64-encoded)").Body(
+				app.Input().ID("chat-image").Type("file").Accept("image/*").Class("visually-hidden").OnChange(c.onImage),
+				app.Text("Attach image"),
+			),
+			app.If(c.reading, func() app.UI { return app.Span().Class("muted").Text("reading image…") }),
+			app.Span().Class("spacer"),
+			app.Span().Class("shortcut muted").Text("Ctrl+Enter"),
+			app.Button().Type("button").ID("chat-stop").Class("btn").Disabled(!c.Sending).Text("Stop").OnClick(c.onStop),
+			app.Button().Type("button").ID("chat-send").Class("btn btn-primary").Disabled(!canSend).Text("Send").OnClick(c.onSend),
+		),
+	)
+}

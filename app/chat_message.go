@@ -1,0 +1,281 @@
+package app
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"loupe/app/markdown"
+)
+
+// chatLang keeps a code block's language only when it is a plain word (it becomes a class).
+var chatLang = regexp.MustCompile(`^[A-Za-z0-9_+#.-]{1,32}$`)
+
+// chatCodeChunk is how many lines of a growing code block share one text node: only the last
+// node changes as tokens arrive.
+const chatCodeChunk = 64
+
+// chatMessage shows one message of the conversation. An answer renders its Markdown block by
+// block: completed blocks keep their HTML (go-app leaves an unchanged Raw node alone), the
+// open tail is rendered again on each update, and a code block still growing is shown as text.
+type chatMessage struct {
+	app.Compo
+
+	// Turn is the message; Index its position; Rev the answer's revision, which changes
+	// whenever the answer does.
+	Turn  *chatTurn
+	Index int
+	Rev   int
+
+	seen     *chatTurn
+	previews map[int]bool // code blocks whose HTML preview is open, by block index
+	copied   int          // block index + 1 of the code just copied
+	wrapped  []string     // completed blocks' HTML wrapped in one root, by block index
+	from     []string     // the HTML each wrapped string was made from
+}
+
+func newChatMessage(t *chatTurn, index, rev int) *chatMessage {
+	return &chatMessage{Turn: t, Index: index, Rev: rev}
+}
+
+// OnUpdate forgets per-message state when the slot shows another message.
+func (m *chatMessage) OnUpdate(ctx app.Context) {
+	if m.Turn != m.seen {
+		m.seen, m.previews, m.copied, m.wrapped, m.from = m.Turn, nil, 0, nil, nil
+	}
+}
+
+// Render implements app.Composer.
+func (m *chatMessage) Render() app.UI {
+	t := m.Turn
+	m.seen = t
+	switch t.role {
+	case "user":
+		return app.Div().Class("chat-msg user").Body(
+			app.Div().Class("chat-role").Text("You"),
+			app.If(t.text != "", func() app.UI { return app.P().Class("chat-text").Text(t.text) }),
+			app.If(t.image != nil, func() app.UI {
+				return app.Figure().Class("chat-thumb").Body(
+					app.Img().Src(t.image.dataURL).Alt("%s", t.image.name).Width(96),
+					app.FigCaption().Class("muted").Text(t.image.name+" · "+t.image.mime+" · "+humanSize(t.image.size)),
+				)
+			}),
+		)
+	case "tool":
+		return app.Div().Class("chat-msg tool").Body(
+			app.Div().Class("chat-role").Body(app.Text("Tool result · "), app.Code().Text(t.toolName), app.Span().Class("muted").Text(" "+t.toolCallID)),
+			app.Pre().Class("chat-tool-result mono").Text(t.text),
+		)
+	}
+	return m.renderAnswer(t.answer)
+}
+
+func (m *chatMessage) renderAnswer(a *chatAnswer) app.UI {
+	class := "chat-msg assistant"
+	if a.streaming {
+		class += " streaming"
+	}
+	var blocks []app.UI
+	done := a.md.Completed()
+	for i, b := range done {
+		if b.Code {
+			blocks = append(blocks, m.codeBlock(i, b))
+		} else {
+			blocks = append(blocks, app.Raw(m.wrap(i, b.HTML())))
+		}
+	}
+	if tail := a.md.Tail(); tail != (markdown.Block{}) {
+		switch {
+		case tail.Code:
+			blocks = append(blocks, m.codeBlock(len(done), tail))
+		default:
+			blocks = append(blocks, app.Raw(`<div class="md-block md-tail">`+tail.HTML()+`</div>`))
+		}
+	}
+	var cards []app.UI
+	for _, c := range a.calls {
+		cards = append(cards, newToolCallCard(c, a, !a.streaming && !a.answered[c.ID]))
+	}
+	return app.Div().Class(class).Aria("busy", strconv.FormatBool(a.streaming)).Body(
+		app.Div().Class("chat-role").Body(
+			app.Text("Assistant"),
+			app.If(a.streaming, func() app.UI { return app.Span().Class("spinner").Aria("label", "streaming") }),
+		),
+		app.Div().Class("chat-md prose").Body(blocks...),
+		app.If(len(cards) > 0, func() app.UI { return app.Div().Class("tool-calls").Body(cards...) }),
+		app.If(a.stopped, func() app.UI {
+			return app.P().Class("chat-note muted").Text("Stopped: the answer above is what arrived before Stop.")
+		}),
+		chatAnswerError(a),
+		app.Div().Class("chat-msg-metrics muted").Body(chatMetrics(a)...),
+	)
+}
+
+// chatAnswerError explains a failed or cut answer with the API's own message.
+func chatAnswerError(a *chatAnswer) app.UI {
+	var title, msg, hint string
+	switch {
+	case a.netErr != "":
+		title, msg = "No answer", a.netErr
+		hint = "The browser could not reach Loupe's server; check that it is running, then send again."
+	case a.apiErr != nil:
+		title, msg = "Error", a.apiErr.Message
+		if a.status >= 400 {
+			title = "HTTP " + strconv.Itoa(a.status)
+		}
+		if a.apiErr.Code != "" {
+			title += " · " + a.apiErr.Code
+		}
+		hint = chatErrorHint(a.status, a.apiErr.Code)
+		if a.md.Text() != "" {
+			hint = "The API reported this error mid-stream; what arrived before it is kept above. " + hint
+		}
+	case a.cut != "":
+		title = "Stream cut"
+		msg = "The stream was cut after " + strconv.Itoa(a.tokens()) + " tokens (" + a.cut + "); what arrived is kept above."
+	default:
+		return nil
+	}
+	return app.Div().Class("chat-error alert alert-error").Role("alert").Body(
+		app.Strong().Text(title+": "),
+		app.Span().Class("api-message").Text(msg),
+		app.If(hint != "", func() app.UI { return app.P().Class("muted").Text(hint) }),
+	)
+}
+
+// chatErrorHint says what to do about an error.
+func chatErrorHint(status int, code string) string {
+	switch {
+	case code == "context_length_exceeded":
+		return "The conversation is longer than the model's context window: start a new conversation or shorten it."
+	case status == 401:
+		return "The API refused the key Loupe's server holds for it; the server's configuration needs a valid key (the browser never holds one)."
+	case status == 404:
+		return "Check the model name in the settings."
+	case status == 429:
+		return "Too many requests: wait a moment, then send again."
+	case status == 400:
+		return "The API refused the request; its message names the field."
+	case status >= 500:
+		return "The API or the proxy failed; try again later."
+	}
+	return ""
+}
+
+// wrap returns a completed block's HTML in one root element, as app.Raw needs, cached.
+func (m *chatMessage) wrap(i int, html string) string {
+	for len(m.wrapped) <= i {
+		m.wrapped, m.from = append(m.wrapped, ""), append(m.from, "")
+	}
+	if m.from[i] != html || m.wrapped[i] == "" {
+		m.wrapped[i], m.from[i] = `<div class="md-block">`+html+`</div>`, html
+	}
+	return m.wrapped[i]
+}
+
+// codeBlock renders a fenced code block with its copy button, and for HTML a preview.
+func (m *chatMessage) codeBlock(i int, b markdown.Block) app.UI {
+	lang := b.Lang
+	if !chatLang.MatchString(lang) {
+		lang = ""
+	}
+	label := lang
+	if label == "" {
+		label = "code"
+	}
+	isHTML := strings.EqualFold(lang, "html")
+	var code app.UI
+	if b.Open {
+		var chunks []app.UI
+		for rest := b.Text; rest != ""; {
+			cut := len(rest)
+			for n, j := 0, 0; j < len(rest); j++ {
+				if rest[j] == '\n' {
+					if n++; n == chatCodeChunk {
+						cut = j + 1
+						break
+					}
+				}
+			}
+			chunks = append(chunks, app.Text(rest[:cut]))
+			rest = rest[cut:]
+		}
+		c := app.Code().Body(chunks...)
+		if lang != "" {
+			c = c.Class("language-" + lang)
+		}
+		code = app.Pre().Class("md-open-code").Body(c)
+	} else {
+		code = app.Raw(b.HTML())
+	}
+	copyText := "Copy"
+	if m.copied == i+1 {
+		copyText = "Copied"
+	}
+	return app.Div().Class("code-block").Body(
+		app.Div().Class("code-head").Body(
+			app.Span().Class("code-lang mono").Text(label),
+			app.If(b.Open, func() app.UI { return app.Span().Class("muted").Text("writing…") }),
+			app.Span().Class("spacer"),
+			app.If(isHTML && !b.Open, func() app.UI {
+				return app.Button().Type("button").Class("btn btn-small preview-code").Value(i).
+					Aria("pressed", strconv.FormatBool(m.previews[i])).Text(map[bool]string{true: "Hide preview", false: "Preview"}[m.previews[i]]).
+					OnClick(m.onPreview)
+			}),
+			app.Button().Type("button").Class("btn btn-small copy-code").Value(i).Title("Copy the code").Text(copyText).OnClick(m.onCopy),
+		),
+		code,
+		app.If(isHTML && !b.Open && m.previews[i], func() app.UI { return newHTMLPreview(b.Text) }),
+	)
+}
+
+// block returns the block at index i: a completed one, or the tail.
+func (m *chatMessage) block(i int) (markdown.Block, bool) {
+	if m.Turn.answer == nil {
+		return markdown.Block{}, false
+	}
+	md := m.Turn.answer.md
+	if done := md.Completed(); i < len(done) {
+		return done[i], true
+	}
+	if i == len(md.Completed()) {
+		return md.Tail(), true
+	}
+	return markdown.Block{}, false
+}
+
+// onPreview opens or closes the live preview of an HTML code block.
+func (m *chatMessage) onPreview(ctx app.Context, e app.Event) {
+	i, err := strconv.Atoi(ctx.JSSrc().Get("value").String())
+	if err != nil {
+		return
+	}
+	if m.previews == nil {
+		m.previews = map[int]bool{}
+	}
+	m.previews[i] = !m.previews[i]
+}
+
+// onCopy copies a code block's code to the clipboard.
+func (m *chatMessage) onCopy(ctx app.Context, e app.Event) {
+	i, err := strconv.Atoi(ctx.JSSrc().Get("value").String())
+	b, ok := m.block(i)
+	if err != nil || !ok {
+		return
+	}
+	clip := app.Window().Get("navigator").Get("clipboard")
+	if !clip.Truthy() {
+		return
+	}
+	var done app.Func
+	done = app.FuncOf(func(app.Value, []app.Value) any {
+		ctx.Dispatch(func(app.Context) { m.copied = i + 1 })
+		ctx.After(1500*time.Millisecond, func(app.Context) { m.copied = 0 })
+		done.Release()
+		return nil
+	})
+	clip.Call("writeText", b.Text).Call("then", done).Call("catch", app.FuncOf(func(app.Value, []app.Value) any { return nil }))
+}

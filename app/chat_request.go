@@ -1,0 +1,158 @@
+package app
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+
+	"loupe/app/catalog"
+	"loupe/app/sse"
+)
+
+// defaultChatModel is the model when the catalog names none.
+const defaultChatModel = "v0-1.0-md"
+
+// chatImage is an image attached to a user message, read from a file as a data URL.
+type chatImage struct {
+	name, mime string
+	size       int
+	dataURL    string
+}
+
+// chatSettings are the conversation-wide fields of a request.
+type chatSettings struct {
+	model, system string
+	stream        bool
+	tools         string // JSON array of tool definitions; empty for none
+	toolChoice    string // "auto", "required", "none"; empty for the API's default
+}
+
+// chatTurn is one message of the conversation. Assistant turns also hold the answer's live
+// state (see chat_stream.go).
+type chatTurn struct {
+	role       string // "user", "assistant" or "tool"
+	text       string // user text, tool result
+	image      *chatImage
+	toolCallID string // tool: the call it answers
+	toolName   string // tool: the function's name
+	answer     *chatAnswer
+}
+
+// wireMessage is a message as the API takes it.
+type wireMessage struct {
+	Role       string         `json:"role"`
+	Content    any            `json:"content"`
+	ToolCalls  []wireToolCall `json:"tool_calls,omitempty"`
+	ToolCallID string         `json:"tool_call_id,omitempty"`
+}
+
+type wireToolCall struct {
+	ID       string `json:"id"`
+	Type     string `json:"type"`
+	Function struct {
+		Name      string `json:"name"`
+		Arguments string `json:"arguments"`
+	} `json:"function"`
+}
+
+// chatBody builds the JSON body of a chat completion request for the conversation so far.
+// Assistant turns that failed before saying anything are left out.
+func chatBody(s chatSettings, turns []*chatTurn) ([]byte, error) {
+	var msgs []wireMessage
+	if strings.TrimSpace(s.system) != "" {
+		msgs = append(msgs, wireMessage{Role: "system", Content: s.system})
+	}
+	for _, t := range turns {
+		switch t.role {
+		case "user":
+			if t.image == nil {
+				msgs = append(msgs, wireMessage{Role: "user", Content: t.text})
+				continue
+			}
+			parts := []map[string]any{}
+			if t.text != "" {
+				parts = append(parts, map[string]any{"type": "text", "text": t.text})
+			}
+			parts = append(parts, map[string]any{"type": "image_url", "image_url": map[string]string{"url": t.image.dataURL}})
+			msgs = append(msgs, wireMessage{Role: "user", Content: parts})
+		case "tool":
+			msgs = append(msgs, wireMessage{Role: "tool", Content: t.text, ToolCallID: t.toolCallID})
+		case "assistant":
+			if m, ok := t.answer.message(); ok {
+				msgs = append(msgs, m)
+			}
+		}
+	}
+	body := map[string]any{"model": s.model, "messages": msgs}
+	if body["model"] == "" {
+		body["model"] = defaultChatModel
+	}
+	if s.stream {
+		body["stream"] = true
+		body["stream_options"] = map[string]bool{"include_usage": true}
+	}
+	if tools := strings.TrimSpace(s.tools); tools != "" && tools != "[]" {
+		var defs []json.RawMessage
+		if err := json.Unmarshal([]byte(tools), &defs); err != nil {
+			return nil, errors.New("tools must be a JSON array of tool definitions: " + err.Error())
+		}
+		body["tools"] = defs
+		if s.toolChoice != "" {
+			body["tool_choice"] = s.toolChoice
+		}
+	}
+	return json.Marshal(body)
+}
+
+// message returns what an answer adds to the conversation: its text and tool calls.
+func (a *chatAnswer) message() (wireMessage, bool) {
+	if a == nil {
+		return wireMessage{}, false
+	}
+	m := wireMessage{Role: "assistant"}
+	for _, c := range a.calls {
+		w := wireToolCall{ID: c.ID, Type: "function"}
+		w.Function.Name, w.Function.Arguments = c.Name, c.Arguments
+		m.ToolCalls = append(m.ToolCalls, w)
+	}
+	text := a.md.Text()
+	if text == "" && len(m.ToolCalls) == 0 {
+		return m, false
+	}
+	if text != "" {
+		m.Content = text
+	}
+	return m, true
+}
+
+// chatModel returns the model the operation documents: the body schema's model default,
+// example or first enum value.
+func chatModel(op *catalog.Operation) string {
+	if op == nil || op.Body == nil || op.Body.Schema == nil {
+		return defaultChatModel
+	}
+	for _, p := range op.Body.Schema.Properties {
+		if p.Name != "model" || p.Schema == nil {
+			continue
+		}
+		for _, raw := range []json.RawMessage{p.Schema.Default, p.Schema.Example} {
+			var s string
+			if json.Unmarshal(raw, &s) == nil && s != "" {
+				return s
+			}
+		}
+		for _, e := range p.Schema.Enum {
+			var s string
+			if json.Unmarshal(e.Value, &s) == nil && s != "" {
+				return s
+			}
+		}
+	}
+	return defaultChatModel
+}
+
+// chatToolsExample is the tools field's placeholder: one function tool.
+const chatToolsExample = `[{"type":"function","function":{"name":"get_weather","description":"Current weather in a city","parameters":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}}}]`
+
+// chatCallsOf copies tool calls, so the view never shares the reader's slice.
+func chatCallsOf(calls []sse.ToolCall) []sse.ToolCall { return append([]sse.ToolCall(nil), calls...) }

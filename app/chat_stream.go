@@ -1,0 +1,272 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"loupe/app/fetch"
+	"loupe/app/markdown"
+	"loupe/app/sse"
+)
+
+// chatFrame is the least time between two UI updates of a streaming answer: tokens that
+// arrive faster are shown together, so a long answer costs one render per frame at most.
+const chatFrame = 30 * time.Millisecond
+
+// chatMaxBody bounds a non-streamed answer or an error body.
+const chatMaxBody = 8 << 20
+
+// chatAnswer is an assistant answer: what arrived, how it renders and how the request went.
+// Its fields belong to the UI goroutine; the reader goroutine only writes snap, under mu.
+type chatAnswer struct {
+	md        *markdown.Stream
+	calls     []sse.ToolCall
+	finish    string
+	usage     *sse.Usage
+	status    int
+	apiErr    *sse.APIError
+	netErr    string // the request got no response
+	cut       string // why the stream ended early; "" when it did not
+	stopped   bool   // the user stopped it
+	streaming bool
+	chunks    int // content chunks received, about one token each
+	start     time.Time
+	ttft      time.Duration // time to first token; 0 until it arrives
+	elapsed   time.Duration // until the last token, or until now while streaming
+	firstAt   time.Time
+	answered  map[string]bool // tool call IDs answered with a result
+	rev       int             // bumped on every change, so the message component updates
+
+	cancel context.CancelFunc
+	onOver func(app.Context) // called once the request is over
+
+	mu        sync.Mutex
+	body      io.Closer
+	stopReq   bool
+	snap      chatSnapshot
+	scheduled bool
+	lastFlush time.Time
+}
+
+// chatSnapshot is what the reader goroutine knows so far.
+type chatSnapshot struct {
+	status  int
+	content string
+	calls   []sse.ToolCall
+	finish  string
+	usage   *sse.Usage
+	apiErr  *sse.APIError
+	chunks  int
+	firstAt time.Time
+	cut     string
+	netErr  string
+	over    bool
+}
+
+// newChatAnswer returns an answer about to be requested.
+func newChatAnswer(r *markdown.Renderer) *chatAnswer {
+	return &chatAnswer{md: markdown.NewStream(r), streaming: true, start: time.Now(), answered: map[string]bool{}}
+}
+
+// send posts the request and reads the answer as it arrives. Run it in ctx.Async.
+func (a *chatAnswer) send(ctx app.Context, reqCtx context.Context, url string, body []byte) {
+	res, err := fetch.Do(reqCtx, fetch.Request{Method: "POST", URL: url, Body: body, Headers: []fetch.Header{
+		{Name: "Content-Type", Value: "application/json"}, {Name: "Accept", Value: "text/event-stream, application/json"},
+	}})
+	if err != nil {
+		a.publish(ctx, func(s *chatSnapshot) { s.netErr, s.over = err.Error(), true })
+		return
+	}
+	a.mu.Lock()
+	a.body, a.snap.status = res.Body, res.Status
+	stopped := a.stopReq
+	a.mu.Unlock()
+	defer res.Body.Close()
+	if stopped {
+		return
+	}
+	update := func(f func(*chatSnapshot)) { a.publish(ctx, f) }
+	if res.Status >= 400 || !strings.Contains(strings.ToLower(res.Header("Content-Type")), "text/event-stream") {
+		readChatBody(res.Status, res.Body, update)
+		return
+	}
+	readChatStream(res.Body, time.Now, update)
+}
+
+// readChatBody reads a whole answer (stream false) or an error body and reports it, over.
+func readChatBody(status int, r io.Reader, update func(func(*chatSnapshot))) {
+	data, err := io.ReadAll(io.LimitReader(r, chatMaxBody))
+	var acc sse.Chat
+	switch {
+	case status >= 400:
+		acc.Err = sse.ParseError(data)
+		if acc.Err == nil {
+			acc.Err = &sse.APIError{Message: "the API answered with no body"}
+		}
+	case acc.AddCompletion(data) != nil:
+		acc.Err = &sse.APIError{Message: "the answer is not a chat completion: " + strings.TrimSpace(string(data[:min(len(data), 300)]))}
+	}
+	update(func(s *chatSnapshot) {
+		s.content, s.calls, s.finish, s.usage, s.apiErr = acc.Content(), chatCallsOf(acc.ToolCalls()), acc.FinishReason, acc.Usage, acc.Err
+		s.chunks = acc.ContentChunks
+		if s.firstAt.IsZero() && (s.content != "" || len(s.calls) > 0) {
+			s.firstAt = time.Now()
+		}
+		if err != nil {
+			s.cut = err.Error()
+		}
+		s.over = true
+	})
+}
+
+// readChatStream reads an SSE answer chunk by chunk, reporting after each chunk and once more,
+// over, at the end. A stream that ends without [DONE] nor a finish reason, or with a read
+// error, is reported cut.
+func readChatStream(r io.Reader, now func() time.Time, update func(func(*chatSnapshot))) {
+	var p sse.Parser
+	var acc sse.Chat
+	var firstAt time.Time
+	bad := 0
+	fold := func(events []sse.Event) {
+		for _, ev := range events {
+			if acc.Add(ev) != nil {
+				bad++
+			}
+		}
+		if firstAt.IsZero() && (acc.ContentChunks > 0 || len(acc.ToolCalls()) > 0) {
+			firstAt = now()
+		}
+	}
+	snapshot := func(s *chatSnapshot) {
+		s.content, s.calls, s.finish, s.usage, s.apiErr = acc.Content(), chatCallsOf(acc.ToolCalls()), acc.FinishReason, acc.Usage, acc.Err
+		s.chunks, s.firstAt = acc.ContentChunks, firstAt
+	}
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			fold(p.Feed(buf[:n]))
+			update(snapshot)
+		}
+		if err == nil {
+			continue
+		}
+		fold(p.Finish())
+		cut := ""
+		switch {
+		case !errors.Is(err, io.EOF):
+			cut = "the connection broke: " + err.Error()
+		case !acc.Done && acc.FinishReason == "" && acc.Err == nil:
+			cut = "the stream ended before its last event ([DONE])"
+		}
+		if bad > 0 && cut == "" && acc.Content() == "" && len(acc.ToolCalls()) == 0 {
+			cut = "the stream held no chat completion chunks"
+		}
+		update(func(s *chatSnapshot) { snapshot(s); s.cut, s.over = cut, true })
+		return
+	}
+}
+
+// publish updates the snapshot and makes sure a flush is coming: at once when the last one is
+// a frame old, or when the frame ends.
+func (a *chatAnswer) publish(ctx app.Context, f func(*chatSnapshot)) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	f(&a.snap)
+	if a.scheduled {
+		return
+	}
+	a.scheduled = true
+	if wait := chatFrame - time.Since(a.lastFlush); wait > 0 && !a.snap.over {
+		ctx.After(wait, a.flush)
+		return
+	}
+	ctx.Dispatch(a.flush)
+}
+
+// flush shows the snapshot. It runs on the UI goroutine.
+func (a *chatAnswer) flush(ctx app.Context) {
+	a.mu.Lock()
+	s := a.snap
+	a.scheduled, a.lastFlush = false, time.Now()
+	a.mu.Unlock()
+	if !a.streaming {
+		return // stopped: what was shown stays
+	}
+	a.apply(s)
+	if s.over {
+		a.finishUp(ctx)
+	}
+}
+
+// apply copies a snapshot into the answer and feeds the new text to the Markdown stream.
+func (a *chatAnswer) apply(s chatSnapshot) {
+	if n := len(a.md.Text()); len(s.content) > n {
+		a.md.Write(s.content[n:])
+	}
+	a.status, a.calls, a.finish, a.usage, a.chunks = s.status, s.calls, s.finish, s.usage, s.chunks
+	if s.apiErr != nil {
+		a.apiErr = s.apiErr
+	}
+	if s.netErr != "" {
+		a.netErr = s.netErr
+	}
+	if a.firstAt.IsZero() && !s.firstAt.IsZero() {
+		a.firstAt, a.ttft = s.firstAt, s.firstAt.Sub(a.start)
+	}
+	if !a.firstAt.IsZero() {
+		a.elapsed = time.Since(a.firstAt)
+	}
+	a.cut = s.cut
+	a.rev++
+}
+
+// stop ends the request at once: cancels it, closes the body, keeps what arrived.
+func (a *chatAnswer) stop(ctx app.Context) {
+	if !a.streaming {
+		return
+	}
+	a.mu.Lock()
+	a.stopReq = true
+	body, s := a.body, a.snap
+	a.mu.Unlock()
+	if a.cancel != nil {
+		a.cancel()
+	}
+	if body != nil {
+		_ = body.Close()
+	}
+	s.over, s.cut = true, ""
+	a.apply(s)
+	a.stopped = true
+	a.finishUp(ctx)
+}
+
+// finishUp closes the answer once the request is over.
+func (a *chatAnswer) finishUp(ctx app.Context) {
+	a.streaming = false
+	a.md.Close()
+	if a.cancel != nil {
+		a.cancel()
+	}
+	a.rev++
+	if a.onOver != nil {
+		a.onOver(ctx)
+		a.onOver = nil
+	}
+}
+
+// tokens returns the answer's token count: the API's usage when it sent one, else the number
+// of content chunks.
+func (a *chatAnswer) tokens() int {
+	if a.usage != nil && a.usage.CompletionTokens > 0 {
+		return a.usage.CompletionTokens
+	}
+	return a.chunks
+}

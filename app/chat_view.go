@@ -1,0 +1,273 @@
+package app
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"loupe/app/catalog"
+	"loupe/app/markdown"
+)
+
+func init() {
+	operationViews[catalog.ViewerChat] = func(op *catalog.Operation, api *catalog.API) app.UI {
+		return newChatView(op, api)
+	}
+}
+
+// chatMarkdown renders every answer; its goldmark and bluemonday set-up is built once.
+var chatMarkdown = markdown.NewRenderer()
+
+// chatView is the chat completions playground: settings (model, system prompt, stream, tools),
+// the conversation, and the composer. Answers stream in through the proxy, which adds the key:
+// the browser never holds one.
+type chatView struct {
+	app.Compo
+
+	// Op is the chat completions operation; API its API (for the proxy path).
+	Op  *catalog.Operation
+	API *catalog.API
+
+	ctx      app.Context // the view's own context: updates must outlive any button
+	mounted  bool
+	settings chatSettings
+	turns    []*chatTurn
+	problem  string // a request that could not be built
+	live     *chatAnswer
+}
+
+func newChatView(op *catalog.Operation, api *catalog.API) *chatView {
+	return &chatView{Op: op, API: api, settings: chatSettings{model: chatModel(op), stream: true, toolChoice: "auto"}}
+}
+
+// OnMount keeps the view's context for the answers' updates and takes the tool results the
+// cards post.
+func (v *chatView) OnMount(ctx app.Context) {
+	v.ctx, v.mounted = ctx, true
+	ctx.Handle(chatToolResultAction, func(ctx app.Context, a app.Action) {
+		if r, ok := a.Value.(chatToolResult); ok {
+			v.onToolResult(ctx, r.answer, r.callID, r.name, r.result)
+		}
+	})
+}
+
+// OnDismount stops an answer still streaming: go-app never cancels a context by itself.
+func (v *chatView) OnDismount() {
+	if v.live != nil && v.mounted {
+		v.live.stop(v.ctx)
+	}
+	v.mounted = false
+}
+
+// proxyURL is where requests go: the proxy for this API, on the operation's path.
+func (v *chatView) proxyURL() string {
+	slug, path := "chat", "/v1/chat/completions"
+	if v.API != nil && v.API.Slug != "" {
+		slug = v.API.Slug
+	}
+	if v.Op != nil && v.Op.Path != "" {
+		path = v.Op.Path
+	}
+	return "/proxy/" + slug + path
+}
+
+// onSend adds the user's message and asks for an answer.
+func (v *chatView) onSend(ctx app.Context, text string, img *chatImage) {
+	if v.live != nil || (strings.TrimSpace(text) == "" && img == nil) {
+		return
+	}
+	v.turns = append(v.turns, &chatTurn{role: "user", text: text, image: img})
+	v.request()
+}
+
+// onToolResult answers a tool call; once every call of that answer has its result, the
+// conversation continues.
+func (v *chatView) onToolResult(ctx app.Context, a *chatAnswer, callID, name, result string) {
+	if v.live != nil || a.answered[callID] {
+		return
+	}
+	a.answered[callID] = true
+	a.rev++
+	v.turns = append(v.turns, &chatTurn{role: "tool", text: result, toolCallID: callID, toolName: name})
+	for _, c := range a.calls {
+		if !a.answered[c.ID] {
+			return
+		}
+	}
+	v.request()
+}
+
+// request builds the body from the conversation and streams the answer.
+func (v *chatView) request() {
+	body, err := chatBody(v.settings, v.turns)
+	if err != nil {
+		v.problem = err.Error()
+		return
+	}
+	v.problem = ""
+	a := newChatAnswer(chatMarkdown)
+	reqCtx, cancel := context.WithCancel(context.Background())
+	a.cancel = cancel
+	a.onOver = func(app.Context) {
+		if v.live == a {
+			v.live = nil
+		}
+	}
+	v.turns = append(v.turns, &chatTurn{role: "assistant", answer: a})
+	v.live = a
+	ctx, url := v.ctx, v.proxyURL()
+	ctx.Async(func() { a.send(ctx, reqCtx, url, body) })
+}
+
+// onStop ends the answer at once and keeps what arrived.
+func (v *chatView) onStop(ctx app.Context) {
+	if v.live != nil {
+		v.live.stop(ctx)
+	}
+}
+
+// onClear starts a new conversation.
+func (v *chatView) onClear(ctx app.Context, e app.Event) {
+	if v.live != nil {
+		v.live.stop(ctx)
+	}
+	v.turns, v.problem = nil, ""
+}
+
+func (v *chatView) onSystem(ctx app.Context, e app.Event) {
+	v.settings.system = ctx.JSSrc().Get("value").String()
+}
+
+func (v *chatView) onModel(ctx app.Context, e app.Event) {
+	v.settings.model = strings.TrimSpace(ctx.JSSrc().Get("value").String())
+}
+
+func (v *chatView) onStream(ctx app.Context, e app.Event) {
+	v.settings.stream = ctx.JSSrc().Get("checked").Bool()
+}
+
+func (v *chatView) onTools(ctx app.Context, e app.Event) {
+	v.settings.tools = ctx.JSSrc().Get("value").String()
+}
+
+func (v *chatView) onToolChoice(ctx app.Context, e app.Event) {
+	v.settings.toolChoice = ctx.JSSrc().Get("value").String()
+}
+
+// onToolsExample fills the tools field with an example definition.
+func (v *chatView) onToolsExample(ctx app.Context, e app.Event) { v.settings.tools = chatToolsExample }
+
+// Render implements app.Composer.
+func (v *chatView) Render() app.UI {
+	var msgs []app.UI
+	for i, t := range v.turns {
+		rev := 0
+		if t.answer != nil {
+			rev = t.answer.rev
+		}
+		msgs = append(msgs, newChatMessage(t, i, rev))
+	}
+	last := v.lastAnswer()
+	return app.Div().ID("chat-view").Class("chat-view").Body(
+		v.renderSettings(),
+		app.Div().Class("chat-log").Role("log").Aria("live", "polite").Body(
+			app.If(len(msgs) == 0, func() app.UI {
+				return app.P().Class("chat-empty muted").Text("Ask for a web app (\"a todo list\", \"a sortable table of 20 products\"), attach an image, or define a tool and mention it. Answers stream in as Markdown.")
+			}),
+			app.Div().Class("chat-msgs").Body(msgs...),
+		),
+		app.If(v.problem != "", func() app.UI { return app.P().Class("chat-error alert alert-error").Role("alert").Text(v.problem) }),
+		app.Div().ID("chat-metrics").Class("chat-metrics").Aria("live", "off").Body(chatMetrics(last)...),
+		newChatComposer(v.live != nil, v.onSend, v.onStop),
+	)
+}
+
+// lastAnswer is the latest answer, or nil.
+func (v *chatView) lastAnswer() *chatAnswer {
+	for i := len(v.turns) - 1; i >= 0; i-- {
+		if v.turns[i].answer != nil {
+			return v.turns[i].answer
+		}
+	}
+	return nil
+}
+
+func (v *chatView) renderSettings() app.UI {
+	s := v.settings
+	return app.Details().Class("chat-settings panel").Open(true).Body(
+		app.Summary().Class("panel-head").Text("Conversation settings"),
+		app.Div().Class("chat-settings-grid").Body(
+			app.Label().Class("field").Body(
+				app.Span().Class("field-name").Text("model"),
+				app.Input().ID("chat-model").Class("input mono").Value(s.model).Attr("spellcheck", "false").OnChange(v.onModel),
+			),
+			app.Label().Class("field chat-stream-field").Body(
+				app.Input().ID("chat-stream").Type("checkbox").Checked(s.stream).OnChange(v.onStream),
+				app.Span().Text(" stream (Server-Sent Events)"),
+			),
+			app.Label().Class("field chat-wide").Body(
+				app.Span().Class("field-name").Text("system prompt"),
+				app.Textarea().ID("chat-system").Class("input").Rows(2).Placeholder("You are a helpful assistant that writes single-file web apps.").
+					Text(s.system).OnChange(v.onSystem),
+			),
+			app.Label().Class("field chat-wide").Body(
+				app.Span().Class("field-name").Body(
+					app.Text("tools (JSON) "),
+					app.Button().Type("button").Class("btn btn-link btn-small").Text("example").OnClick(v.onToolsExample),
+				),
+				app.Textarea().ID("chat-tools").Class("input mono").Rows(3).Attr("spellcheck", "false").
+					Placeholder(`[{"type":"function","function":{"name":…,"parameters":{…}}}]`).Text(s.tools).OnChange(v.onTools),
+			),
+			app.Label().Class("field").Body(
+				app.Span().Class("field-name").Text("tool_choice"),
+				app.Select().ID("chat-tool-choice").Class("input").OnChange(v.onToolChoice).Body(
+					app.Option().Value("auto").Selected(s.toolChoice == "auto").Text("auto"),
+					app.Option().Value("required").Selected(s.toolChoice == "required").Text("required"),
+					app.Option().Value("none").Selected(s.toolChoice == "none").Text("none"),
+				),
+			),
+			app.Button().Type("button").ID("chat-clear").Class("btn btn-quiet").Text("New conversation").OnClick(v.onClear),
+		),
+	)
+}
+
+// chatMetrics shows time to first token, tokens per second and token counts of an answer.
+func chatMetrics(a *chatAnswer) []app.UI {
+	if a == nil {
+		return nil
+	}
+	metric := func(label, value, title string) app.UI {
+		return app.Span().Class("metric").Title(title).Body(app.Span().Class("muted").Text(label+" "), app.Text(value))
+	}
+	out := []app.UI{}
+	ttft := "…"
+	if a.ttft > 0 {
+		ttft = humanDuration(a.ttft)
+	}
+	out = append(out, metric("TTFT", ttft, "Time to first token"))
+	rate := "…"
+	if secs := a.elapsed.Seconds(); secs > 0.05 && a.tokens() > 1 {
+		rate = strconv.FormatFloat(float64(a.tokens()-1)/secs, 'f', 1, 64)
+	}
+	out = append(out, metric("tokens/s", rate, "Tokens per second after the first token"))
+	out = append(out, metric("completion", strconv.Itoa(a.tokens()), "Completion tokens (the API's usage, or chunks received)"))
+	if u := a.usage; u != nil {
+		out = append(out, metric("prompt", strconv.Itoa(u.PromptTokens), "Prompt tokens"), metric("total", strconv.Itoa(u.TotalTokens), "Total tokens"))
+	}
+	state := "done"
+	switch {
+	case a.streaming:
+		state = "streaming"
+	case a.stopped:
+		state = "stopped"
+	case a.cut != "":
+		state = "cut"
+	case a.apiErr != nil || a.netErr != "":
+		state = "error"
+	case a.finish != "":
+		state = a.finish
+	}
+	return append(out, metric("state", state, "finish_reason, or how the answer ended"))
+}
