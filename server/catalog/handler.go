@@ -1,8 +1,6 @@
 package catalog
 
 import (
-	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -11,9 +9,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync/atomic"
-
-	"github.com/andybalholm/brotli"
 
 	"loupe/app/catalog"
 )
@@ -25,7 +20,8 @@ import (
 //
 // Both carry a strong ETag and Cache-Control: no-cache, so a browser revalidates and gets
 // 304 Not Modified until the content changes. The catalog is encoded and compressed once,
-// here (brotli in the background). fsys is the content directory Load read (openapi/<slug>.yaml at its root).
+// here (brotli in the background, see encodings). fsys is the content directory Load read,
+// with openapi/<slug>.yaml at its root.
 func Handler(c *catalog.Catalog, fsys fs.FS) http.Handler {
 	h := &handler{docs: map[string]*resource{}}
 	body, err := json.Marshal(c)
@@ -53,32 +49,19 @@ type handler struct {
 }
 
 // resource is a response body prepared once: its identity bytes and, when compressed, its
-// gzip and br forms, each with its own strong ETag.
-//
-// Brotli at its best quality takes most of a second for the catalog, so it runs in the
-// background: until it is done, clients that accept br get gzip (made at once, in
-// milliseconds), and no request ever waits for the compressor.
+// gzip and br forms (see encodings), each with its own strong ETag.
 type resource struct {
 	contentType string
 	tag         string // ETag without quotes or encoding suffix
 	identity    []byte
-	compressed  bool
-	gz          []byte
-	br          atomic.Pointer[[]byte]
-	brDone      chan struct{} // closed when br is set
+	enc         *encodings // nil when served uncompressed
 	err         error
 }
 
-func newResource(body []byte, contentType, tag string, compress bool) *resource {
-	r := &resource{contentType: contentType, tag: tag, identity: body, compressed: compress}
-	if compress {
-		r.gz = compressGzip(body)
-		r.brDone = make(chan struct{})
-		go func() {
-			br := compressBrotli(body)
-			r.br.Store(&br)
-			close(r.brDone)
-		}()
+func newResource(body []byte, contentType, tag string, compressed bool) *resource {
+	r := &resource{contentType: contentType, tag: tag, identity: body}
+	if compressed {
+		r.enc = compress(body)
 	}
 	return r
 }
@@ -119,14 +102,14 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // client's copy is current.
 func (res *resource) serve(w http.ResponseWriter, r *http.Request) {
 	body, encoding := res.identity, ""
-	if res.compressed {
+	if res.enc != nil {
 		w.Header().Add("Vary", "Accept-Encoding")
-		br := res.br.Load()
+		br := res.enc.br.Load()
 		switch accepted := acceptedEncodings(r.Header.Get("Accept-Encoding")); {
 		case accepted["br"] && br != nil:
 			body, encoding = *br, "br"
 		case accepted["gzip"]:
-			body, encoding = res.gz, "gzip"
+			body, encoding = res.enc.gz, "gzip"
 		}
 	}
 	etag := `"` + res.tag
@@ -200,22 +183,4 @@ func writeError(w http.ResponseWriter, status int, msg string) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(map[string]string{"error": msg})
-}
-
-// compressBrotli compresses at the highest quality: it runs once, in the background.
-func compressBrotli(b []byte) []byte {
-	var buf bytes.Buffer
-	zw := brotli.NewWriterLevel(&buf, brotli.BestCompression)
-	_, _ = zw.Write(b)
-	_ = zw.Close()
-	return buf.Bytes()
-}
-
-// compressGzip compresses at the highest level: it runs once, at start.
-func compressGzip(b []byte) []byte {
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	_, _ = zw.Write(b)
-	_ = zw.Close()
-	return buf.Bytes()
 }

@@ -34,7 +34,7 @@ func TestHandlerCatalogEncodings(t *testing.T) {
 	if got := get(h, http.MethodGet, "/catalog.json", "Accept-Encoding", "br, gzip").Header().Get("Content-Encoding"); got != "br" && got != "gzip" {
 		t.Errorf("got Content-Encoding %q before brotli is ready; want br or gzip", got)
 	}
-	<-h.(*handler).catalog.brDone
+	<-h.(*handler).catalog.enc.brDone
 	tests := []struct {
 		accept, encoding string
 		decode           func(io.Reader) (io.Reader, error)
@@ -75,7 +75,7 @@ func TestHandlerCatalogEncodings(t *testing.T) {
 func TestHandlerETag(t *testing.T) {
 	c := loadGood(t)
 	h := Handler(c, os.DirFS("testdata/good"))
-	<-h.(*handler).catalog.brDone
+	<-h.(*handler).catalog.enc.brDone
 	first := get(h, http.MethodGet, "/catalog.json", "Accept-Encoding", "gzip")
 	etag := first.Header().Get("ETag")
 	if want := `"` + c.Version + `-gzip"`; etag != want {
