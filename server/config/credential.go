@@ -163,3 +163,9 @@ func (c *Credential) Sensitive() []string {
 	}
 	return out
 }
+
+// WithSecret returns a copy of the credential that sends secret, the same way.
+func (c Credential) WithSecret(secret string) Credential {
+	c.secret = secret
+	return c
+}

@@ -50,6 +50,8 @@ var droppedResponseHeaders = []string{
 	"Strict-Transport-Security", "Alt-Svc", "Public-Key-Pins", "Proxy-Authenticate",
 	"Content-Security-Policy", "Content-Security-Policy-Report-Only", "Service-Worker-Allowed",
 	"Origin-Agent-Cluster", "Permissions-Policy", "Report-To", "Nel",
+	// Loupe sets its own.
+	"X-Content-Type-Options", "X-Frame-Options", "Referrer-Policy", "Cross-Origin-Opener-Policy",
 }
 
 // localLocation maps a Location under the API's base URL to the same place under

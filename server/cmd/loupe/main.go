@@ -1,0 +1,120 @@
+// Command loupe serves the Loupe API playground: the app, the catalog, the credential-holding
+// proxy and the built-in sandboxes, from one self-contained binary.
+//
+//	loupe [-addr 127.0.0.1:8080] [-config loupe.yaml]
+//
+// The configuration file (see server/config/loupe.example.yaml) and the LOUPE_* environment
+// variables are read at start; an invalid value stops the start with the key's name. On SIGHUP,
+// and when the file or a credential or users file changes, they are read again and the new
+// credentials are used without a restart.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"sync"
+	"syscall"
+	"time"
+
+	"loupe/server"
+	"loupe/server/config"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "loupe:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	addr := flag.String("addr", "", "address to listen on (default 127.0.0.1:8080; overrides server.addr and LOUPE_ADDR)")
+	path := flag.String("config", os.Getenv("LOUPE_CONFIG"), "configuration file (env LOUPE_CONFIG); see server/config/loupe.example.yaml")
+	flag.Parse()
+	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+
+	load := func() (*config.Config, error) {
+		c, err := config.Load(*path)
+		if err != nil {
+			return nil, err
+		}
+		if *addr != "" {
+			c.Server.Addr = *addr
+			if err := c.Validate(); err != nil { // the flag may make the address non-loopback
+				return nil, err
+			}
+		}
+		return c, nil
+	}
+	settings, err := load()
+	if err != nil {
+		return err
+	}
+	srv, err := server.New(server.Config{Settings: settings, Logger: log, ChatTokensPerSecond: 40})
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+
+	ln, err := net.Listen("tcp", settings.Server.Addr)
+	if err != nil {
+		return fmt.Errorf("listening on %s (server.addr): %w", settings.Server.Addr, err)
+	}
+	// No WriteTimeout: an event stream may last as long as it keeps sending.
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	var mu sync.Mutex
+	reload := func(why string) {
+		mu.Lock()
+		defer mu.Unlock()
+		next, err := load()
+		if err == nil {
+			err = srv.Reload(next)
+		}
+		if err != nil {
+			log.Error("configuration not reloaded; the previous one stays", "why", why, "err", err)
+			return
+		}
+		settings = next
+		log.Info("configuration reloaded", "why", why)
+	}
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	go func() {
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-hup:
+				reload("SIGHUP")
+			}
+		}
+	}()
+	go config.Watch(ctx, 2*time.Second, func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return settings.Files()
+	}, func() { reload("a configuration file changed") })
+
+	go func() {
+		<-ctx.Done()
+		shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = hs.Shutdown(shutdown)
+	}()
+	log.Info("Loupe is serving", "url", "http://"+ln.Addr().String(), "config", settings.Path,
+		"access", settings.Server.Access.Mode)
+	if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

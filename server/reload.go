@@ -1,0 +1,125 @@
+package server
+
+import (
+	"fmt"
+	"log/slog"
+	"net/url"
+	"slices"
+	"strings"
+
+	"golang.org/x/time/rate"
+
+	"loupe/server/access"
+	"loupe/server/config"
+	"loupe/server/proxy"
+)
+
+// Reload applies a reloaded configuration without a restart: each API's base URL, credential
+// (rotated keys), allow lists and policy, and the users file. What needs a restart (the
+// address, the access mode, the limits) is kept, and a warning says so. Calls in flight finish
+// with the old settings.
+func (s *Server) Reload(next *config.Config) error {
+	apis, err := s.proxyAPIs(next)
+	if err != nil {
+		return err
+	}
+	old := s.cfg.Settings.Server
+	if next.Server.Addr != old.Addr || next.Server.Access.Mode != old.Access.Mode || next.Server.Limits != old.Limits || next.Server.PublicURL != old.PublicURL {
+		s.cfg.Logger.Warn("configuration reloaded; server.addr, server.public_url, server.access.mode and server.limits take effect on restart")
+	}
+	if next.Server.Access.Mode == old.Access.Mode {
+		if err := s.gate.Reload(accessOptions(next, s.cfg.Logger)); err != nil {
+			return err
+		}
+	}
+	s.proxy.SetAPIs(apis, s.catalog)
+	s.cfg.Settings = next
+	return nil
+}
+
+// proxyAPIs turns the configuration into the proxy's APIs, checking every operationId it
+// names against the catalog.
+func (s *Server) proxyAPIs(c *config.Config) (map[string]*proxy.API, error) {
+	out := map[string]*proxy.API{}
+	for _, slug := range Slugs {
+		a := c.APIs[slug]
+		if err := s.checkOperations(slug, a); err != nil {
+			return nil, err
+		}
+		cred := a.Credential
+		base := a.BaseURL
+		if a.IsSandbox() {
+			base = SandboxURL + slug
+			// The sandbox was built with its key; a reload cannot change what it accepts.
+			if cred.Send != config.SendNone {
+				cred = cred.WithSecret(s.sbKeys[slug])
+			}
+		}
+		u, err := url.Parse(base)
+		if err != nil {
+			return nil, fmt.Errorf("apis.%s.base_url: %w", slug, err)
+		}
+		p := &proxy.API{
+			BaseURL:           u,
+			Apply:             cred.Apply(),
+			Secrets:           cred.Sensitive(),
+			Allow:             a.Allow,
+			AdminOnly:         a.AdminOnly,
+			AllowUndocumented: a.AllowUndocumented,
+		}
+		switch cred.Send {
+		case config.SendHeader:
+			p.CredentialHeader = cred.Name
+		case config.SendQuery:
+			p.CredentialParam = cred.Name
+		}
+		out[slug] = p
+	}
+	return out, nil
+}
+
+// checkOperations refuses an allow or admin_only entry that names no operation of the API.
+func (s *Server) checkOperations(slug string, a *config.API) error {
+	api := s.catalog.API(slug)
+	var ids []string
+	if api != nil {
+		for _, op := range api.Operations {
+			ids = append(ids, op.ID)
+		}
+	}
+	for field, list := range map[string][]string{"allow": a.Allow, "admin_only": a.AdminOnly} {
+		for i, id := range list {
+			if !slices.Contains(ids, id) {
+				return fmt.Errorf("apis.%s.%s[%d]: %q is not an operation of %s; expected one of: %s", slug, field, i, id, slug, strings.Join(ids, ", "))
+			}
+		}
+	}
+	return nil
+}
+
+// accessOptions turns the configuration into the access gate's options.
+func accessOptions(c *config.Config, log *slog.Logger) access.Options {
+	a := c.Server.Access
+	opts := access.Options{
+		Mode:       a.Mode,
+		UsersFile:  a.UsersFile,
+		Header:     a.Header,
+		Admins:     a.Admins,
+		SessionTTL: a.SessionTTL,
+		Secure:     strings.HasPrefix(c.Server.PublicURL, "https:"),
+		Logger:     log,
+	}
+	for _, p := range a.TrustedProxies {
+		if pf, err := config.ParsePrefix(p); err == nil { // validated by config
+			opts.TrustedProxies = append(opts.TrustedProxies, pf)
+		}
+	}
+	return opts
+}
+
+func rateOf(perSecond float64) rate.Limit {
+	if perSecond <= 0 {
+		return 0
+	}
+	return rate.Limit(perSecond)
+}
