@@ -1,0 +1,112 @@
+// Package e2e drives the real server and the real wasm in headless Chromium with chromedp.
+//
+// The tests need web/app.wasm (make wasm) and Chromium (make deps installs Debian's package).
+// They never skip: without Chromium or the wasm they fail and say what to run.
+package e2e
+
+import (
+	"context"
+	"io/fs"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"loupe/server"
+	"loupe/web"
+)
+
+// chromePath finds Chromium: $CHROME, then /usr/bin/chromium, then chromium on $PATH.
+func chromePath(t *testing.T) string {
+	t.Helper()
+	for _, p := range []string{os.Getenv("CHROME"), "/usr/bin/chromium"} {
+		if p == "" {
+			continue
+		}
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	if p, err := exec.LookPath("chromium"); err == nil {
+		return p
+	}
+	t.Fatal("Chromium is not installed: run `make deps` (apt-get install -y chromium) or set CHROME to its path")
+	return ""
+}
+
+// startServer starts the real Loupe server in-process on a loopback port and returns its base
+// URL. Each option may change the configuration first; by default every API is on its built-in
+// sandbox and the chat model streams at 200 tokens/s, slow enough to watch a stream grow.
+func startServer(t *testing.T, opts ...func(*server.Config)) string {
+	t.Helper()
+	if _, err := fs.Stat(web.FS, "app.wasm"); err != nil {
+		t.Fatal("web/app.wasm is not built: run `make wasm` (make test does it) before the browser tests")
+	}
+	cfg := server.Config{ChatTokensPerSecond: 200}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	srv, err := server.New(cfg)
+	if err != nil {
+		t.Fatalf("server.New: %v", err)
+	}
+	ts := httptest.NewServer(srv)
+	t.Cleanup(func() {
+		ts.Close()
+		srv.Close()
+	})
+	return ts.URL
+}
+
+// newBrowser starts a headless Chromium with a fresh profile and returns a tab's context. The
+// browser is closed when the test ends.
+func newBrowser(t *testing.T) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromePath(t)),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 900),
+	)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(allocCtx, chromedp.WithLogf(t.Logf))
+	t.Cleanup(func() {
+		cancelCtx()
+		cancelAlloc()
+	})
+	if err := chromedp.Do(ctx); err != nil { // start the browser, not under a timeout
+		t.Fatalf("starting Chromium: %v", err)
+	}
+	return ctx
+}
+
+// openPage navigates to url and waits until the wasm runs (go-app removes #app-wasm-loader)
+// and the sidebar is visible. It fails the test after 60 s.
+func openPage(t *testing.T, ctx context.Context, url string) {
+	t.Helper()
+	tctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	if err := chromedp.Do(tctx,
+		chromedp.Navigate(url),
+		chromedp.WaitNotPresent(chromedp.ID("app-wasm-loader")),
+		chromedp.WaitVisible(chromedp.ID("side")),
+	); err != nil {
+		t.Fatalf("opening %s: %v", url, err)
+	}
+}
+
+// within returns a context that ends after d, for one step of a test.
+func within(t *testing.T, ctx context.Context, d time.Duration) context.Context {
+	t.Helper()
+	c, cancel := context.WithTimeout(ctx, d)
+	t.Cleanup(cancel)
+	return c
+}
