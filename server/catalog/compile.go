@@ -3,6 +3,7 @@ package catalog
 import (
 	"encoding/json"
 
+	"github.com/pb33f/libopenapi-validator/schema_validation"
 	"github.com/pb33f/libopenapi/datamodel/high/base"
 	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
 	"github.com/pb33f/libopenapi/orderedmap"
@@ -22,6 +23,8 @@ type compiler struct {
 	schemes map[string]bool
 	// ids maps each operationId to the line it was first seen on.
 	ids map[string]int
+	// values validates examples against their schemas; made on first use.
+	values schema_validation.SchemaValidator
 	// inherit is the x-loupe-source of the nearest marked schema being compiled, which
 	// unmarked properties below it take; components reset it.
 	inherit string

@@ -185,6 +185,7 @@ func (c *compiler) requestBody(where string, rb *v3.RequestBody) *catalog.Reques
 		out.ContentType = ct
 		out.Schema = c.schema(mt.Schema, nil)
 		out.Example = c.mediaExample(mt, out.Schema)
+		c.checkExamples(where+" request body", ct, mt.Schema, mt.Example, mt.Examples)
 		if out.Example == nil {
 			c.p.add(lowRoot(mt.GoLow()), "%s: request body %s has no example", where, ct)
 		}
@@ -221,6 +222,7 @@ func (c *compiler) responses(where, status string, r *v3.Response) []catalog.Res
 		resp.ContentType = ct
 		resp.Schema = c.schema(mt.Schema, nil)
 		resp.Example = c.mediaExample(mt, resp.Schema)
+		c.checkExamples(where+" response "+status+" "+ct, ct, mt.Schema, mt.Example, mt.Examples)
 		if resp.Example == nil {
 			c.p.add(lowRoot(mt.GoLow()), "%s: response %s %s has no example", where, status, ct)
 		}

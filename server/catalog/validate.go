@@ -40,7 +40,7 @@ func validate(doc libopenapi.Document, root *yaml.Node, p *problems) {
 			}
 		}
 		if tree != nil {
-			reportLeaves(tree, root, p)
+			reportLeaves(tree, root, p, "")
 			continue
 		}
 		for _, f := range ve.SchemaValidationErrors {
@@ -60,12 +60,13 @@ type leaf struct {
 	unknown bool // a false schema: the field is not allowed where it is
 }
 
-// reportLeaves records the leaves of a JSON Schema error tree. Alternatives of a oneOf
+// reportLeaves records the leaves of a JSON Schema error tree, located in root (the
+// document, or an example) and named after prefix when there is one. Alternatives of a oneOf
 // between a Reference Object and the real object fail on both branches; the Reference
 // branch's complaints ("missing property '$ref'") are noise when the object is not a
 // reference, so they are dropped when other causes exist, and so is "unknown field" for a
 // field that has a precise complaint.
-func reportLeaves(tree *jsonschema.ValidationError, root *yaml.Node, p *problems) {
+func reportLeaves(tree *jsonschema.ValidationError, root *yaml.Node, p *problems, prefix string) {
 	var leaves []leaf
 	var walk func(e *jsonschema.ValidationError)
 	walk = func(e *jsonschema.ValidationError) {
@@ -102,7 +103,14 @@ func reportLeaves(tree *jsonschema.ValidationError, root *yaml.Node, p *problems
 		if node == nil {
 			node = value
 		}
-		p.add(node, "%s: %s", jsonPath(l.path), l.msg)
+		where := jsonPath(l.path)
+		if prefix != "" {
+			where = prefix
+			if len(l.path) > 0 {
+				where += " at " + strings.Join(l.path, ".")
+			}
+		}
+		p.add(node, "%s: %s", where, l.msg)
 	}
 }
 
