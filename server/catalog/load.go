@@ -3,9 +3,11 @@
 // loupe/app/catalog), served as /catalog.json by Handler.
 //
 // Loading is strict: a document must parse, build and validate with libopenapi and
-// libopenapi-validator without a single error, and must follow Loupe's conventions
-// (operationId, summary, responses, known x-loupe-* values). Every problem is reported as
-// "content/openapi/<slug>.yaml:<line>: what is wrong".
+// libopenapi-validator without a single error, and must follow Loupe's conventions: a
+// unique operationId, a summary and a response on every operation, an example for every
+// body and response content, JSON examples that match their schemas, known x-loupe-* values,
+// pagination fields that exist. Every problem is reported as
+// "content/openapi/<slug>.yaml:<line>: what is wrong", all of them in one error.
 package catalog
 
 import (
