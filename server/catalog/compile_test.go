@@ -199,7 +199,9 @@ func TestMarkdownSanitized(t *testing.T) {
 	}{
 		{"strong", chat.DescriptionHTML, "<strong>answers</strong>", true},
 		{"external link", chat.DescriptionHTML, `<a href="https://example.com/docs" rel="nofollow noopener" target="_blank">`, true},
-		{"local link stays", chat.DescriptionHTML, `<a href="/chat" rel="nofollow">`, true},
+		{"local link stays plain", chat.DescriptionHTML, `<a href="/chat">`, true},
+		{"code language class", chat.GuideHTML, `<code class="language-json">`, true},
+		{"table", chat.GuideHTML, "<td>", true},
 		{"script in description", chat.Operations[0].DescriptionHTML, "<script", false},
 		{"script in guide", chat.GuideHTML, "<script", false},
 		{"guide heading", chat.GuideHTML, `<h1 id="chat">Chat</h1>`, true},

@@ -21,11 +21,14 @@ var markdown = goldmark.New(
 	goldmark.WithRendererOptions(html.WithUnsafe()),
 )
 
-// sanitizer is bluemonday's user-generated-content policy, plus target="_blank" (with
-// rel="noopener", which bluemonday adds with it) on links leaving the site, and the
-// language-* class goldmark puts on fenced code blocks.
+// sanitizer is bluemonday's user-generated-content policy, with rel="nofollow" and
+// target="_blank" (and rel="noopener", which bluemonday adds with it) on links leaving the
+// site only, so links between Loupe's pages stay plain; and the language-* class goldmark
+// puts on fenced code blocks.
 var sanitizer = func() *bluemonday.Policy {
 	p := bluemonday.UGCPolicy()
+	p.RequireNoFollowOnLinks(false)
+	p.RequireNoFollowOnFullyQualifiedLinks(true)
 	p.AddTargetBlankToFullyQualifiedLinks(true)
 	p.AllowAttrs("class").Matching(regexp.MustCompile(`^language-[\w+#.-]+$`)).OnElements("code")
 	return p
