@@ -2,9 +2,11 @@ package proxy
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 )
 
 // masker replaces every configured secret with asterisks of the same length, so a response's
@@ -93,14 +95,20 @@ type maskBody struct {
 	err     error
 }
 
+// maskBuffers reuses the read buffers of maskBody.
+var maskBuffers = sync.Pool{New: func() any { b := make([]byte, 16<<10); return &b }}
+
 func (m *masker) wrap(body io.ReadCloser) io.ReadCloser {
-	return &maskBody{body: body, m: m, buf: make([]byte, 32<<10)}
+	return &maskBody{body: body, m: m, buf: *(maskBuffers.Get().(*[]byte))}
 }
 
 func (b *maskBody) Read(p []byte) (int, error) {
 	for len(b.ready) == 0 {
 		if b.err != nil {
 			return 0, b.err
+		}
+		if b.buf == nil {
+			return 0, errors.New("proxy: read after close")
 		}
 		n, err := b.body.Read(b.buf)
 		data := append(b.pending, b.buf[:n]...)
@@ -118,4 +126,10 @@ func (b *maskBody) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-func (b *maskBody) Close() error { return b.body.Close() }
+func (b *maskBody) Close() error {
+	if buf := b.buf; buf != nil {
+		b.buf = nil
+		maskBuffers.Put(&buf)
+	}
+	return b.body.Close()
+}

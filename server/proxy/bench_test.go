@@ -1,0 +1,242 @@
+package proxy
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// The SSE anchor (reference/perf-anchors.md): 200 concurrent streams of 50 events 10 ms apart;
+// time to first event direct 12.6 ms, nginx 11.3 ms, Go ReverseProxy with defaults 29.3 ms.
+const (
+	benchStreams  = 200
+	benchEvents   = 50
+	benchInterval = 10 * time.Millisecond
+)
+
+// BenchmarkSSEFirstEvent measures the median time to first event of 200 concurrent SSE streams
+// direct to an upstream, through nginx and through Loupe's proxy, taking turns in the same run,
+// and reports Loupe's median over nginx's (the goal is at most 1.2).
+func BenchmarkSSEFirstEvent(b *testing.B) {
+	upstream := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.Header().Set("Cache-Control", "no-cache")
+		rc := http.NewResponseController(w)
+		for i := range benchEvents {
+			fmt.Fprintf(w, "data: {\"n\":%d,\"delta\":\"token\"}\n\n", i)
+			if rc.Flush() != nil {
+				return
+			}
+			select {
+			case <-time.After(benchInterval):
+			case <-r.Context().Done():
+				return
+			}
+		}
+		io.WriteString(w, "data: [DONE]\n\n")
+	}))
+	defer upstream.Close()
+
+	nginxURL := startNginx(b, upstream.Listener.Addr().String())
+	loupeURL := startLoupe(b, upstream.URL)
+
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: benchStreams, MaxIdleConns: 4 * benchStreams}}
+	targets := []struct{ name, url string }{
+		{"direct", upstream.URL + "/v1/stream"},
+		{"nginx", nginxURL + "/v1/stream"},
+		{"loupe", loupeURL + "/proxy/chat/v1/stream"},
+	}
+	samples := map[string][]time.Duration{}
+	// One warm-up round each, so every path has its connections open.
+	for _, t := range targets {
+		if _, err := streamRound(client, t.url); err != nil {
+			b.Fatalf("%s: %v", t.name, err)
+		}
+	}
+	b.ResetTimer()
+	for i := range b.N {
+		// Take turns in a rotating order, so no path always follows the same one.
+		for k := range targets {
+			t := targets[(i+k)%len(targets)]
+			ttfe, err := streamRound(client, t.url)
+			if err != nil {
+				b.Fatalf("%s: %v", t.name, err)
+			}
+			samples[t.name] = append(samples[t.name], ttfe...)
+		}
+	}
+	b.StopTimer()
+	med := map[string]float64{}
+	for _, t := range targets {
+		med[t.name] = median(samples[t.name])
+		b.ReportMetric(med[t.name], t.name+"-ms")
+	}
+	ratio := med["loupe"] / med["nginx"]
+	b.ReportMetric(ratio, "loupe/nginx")
+	b.Logf("time to first event, %d concurrent streams, median over %d: direct %.2f ms, nginx %.2f ms, Loupe %.2f ms; Loupe/nginx %.2fx (goal <= 1.2x; anchor: Go ReverseProxy defaults 2.6x nginx)",
+		benchStreams, len(samples["loupe"]), med["direct"], med["nginx"], med["loupe"], ratio)
+}
+
+// TestMain serves the benchmark's proxy when started as its child process (startLoupe).
+func TestMain(m *testing.M) {
+	if up := os.Getenv("LOUPE_BENCH_UPSTREAM"); up != "" {
+		serveBenchProxy(up)
+		return
+	}
+	os.Exit(m.Run())
+}
+
+// serveBenchProxy serves a proxy for the chat API at upstream, the way server.New sets it up (a
+// credential, masking, audit), prints its address and serves until its stdin closes.
+func serveBenchProxy(upstream string) {
+	base, _ := url.Parse(upstream)
+	px := New(Config{
+		APIs: map[string]*API{"chat": {BaseURL: base, AllowUndocumented: true, Secrets: []string{"bench-SECRET-key"},
+			Apply: func(r *http.Request) { r.Header.Set("Authorization", "Bearer bench-SECRET-key") }}},
+		Audit: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		fmt.Println("ERROR", err)
+		return
+	}
+	fmt.Println("ADDR", l.Addr().String())
+	go func() { _, _ = io.Copy(io.Discard, os.Stdin); os.Exit(0) }()
+	_ = (&http.Server{Handler: px}).Serve(l)
+}
+
+// startLoupe runs the proxy in a child process, as nginx runs in its own: the comparison is
+// between two proxies, not between one sharing the benchmark's Go runtime and one that does not.
+func startLoupe(b *testing.B, upstream string) string {
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "LOUPE_BENCH_UPSTREAM="+upstream)
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		b.Fatalf("starting the proxy process: %v", err)
+	}
+	b.Cleanup(func() { stdin.Close(); _ = cmd.Wait() })
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	addr, ok := strings.CutPrefix(strings.TrimSpace(line), "ADDR ")
+	if err != nil || !ok {
+		b.Fatalf("the proxy process said %q (%v)", line, err)
+	}
+	return "http://" + addr
+}
+
+// streamRound opens benchStreams streams at once and returns each one's time to first event;
+// every stream is read to its end.
+func streamRound(client *http.Client, u string) ([]time.Duration, error) {
+	out := make([]time.Duration, benchStreams)
+	errs := make(chan error, benchStreams)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range benchStreams {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			t0 := time.Now()
+			resp, err := client.Get(u)
+			if err != nil {
+				errs <- err
+				return
+			}
+			defer resp.Body.Close()
+			br := bufio.NewReader(resp.Body)
+			line, err := br.ReadString('\n')
+			if err != nil || !strings.HasPrefix(line, "data: ") {
+				errs <- fmt.Errorf("first event: %q %v (status %d)", line, err, resp.StatusCode)
+				return
+			}
+			out[i] = time.Since(t0)
+			_, _ = io.Copy(io.Discard, br)
+		}()
+	}
+	close(start)
+	wg.Wait()
+	close(errs)
+	return out, <-errs
+}
+
+func median(d []time.Duration) float64 {
+	s := slices.Clone(d)
+	slices.Sort(s)
+	return float64(s[len(s)/2]) / float64(time.Millisecond)
+}
+
+// startNginx runs nginx as a reverse proxy to upstream (keepalive, no buffering) on a free
+// loopback port, for as long as the benchmark runs.
+func startNginx(b *testing.B, upstream string) string {
+	bin, err := exec.LookPath("nginx")
+	if err != nil {
+		if _, statErr := os.Stat("/usr/sbin/nginx"); statErr == nil {
+			bin = "/usr/sbin/nginx"
+		} else {
+			b.Fatal("nginx is not installed; this benchmark compares Loupe with it. Run `make deps-bench` (Debian: apt-get install -y nginx-light)")
+		}
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		b.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	dir := b.TempDir()
+	conf := fmt.Sprintf(`worker_processes auto;
+daemon off;
+pid %[1]s/nginx.pid;
+error_log %[1]s/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path %[1]s/body; proxy_temp_path %[1]s/proxy; fastcgi_temp_path %[1]s/fastcgi;
+  uwsgi_temp_path %[1]s/uwsgi; scgi_temp_path %[1]s/scgi;
+  upstream up { server %[2]s; keepalive 256; }
+  server {
+    listen %[3]s;
+    location / {
+      proxy_pass http://up;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_buffering off;
+      proxy_read_timeout 60s;
+    }
+  }
+}
+`, dir, upstream, addr)
+	confPath := filepath.Join(dir, "nginx.conf")
+	if err := os.WriteFile(confPath, []byte(conf), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	cmd := exec.Command(bin, "-c", confPath, "-p", dir, "-e", filepath.Join(dir, "error.log"))
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		b.Fatalf("starting nginx: %v", err)
+	}
+	b.Cleanup(func() { _ = cmd.Process.Signal(os.Interrupt); _ = cmd.Wait() })
+	for range 100 {
+		if c, err := net.Dial("tcp", addr); err == nil {
+			c.Close()
+			return "http://" + addr
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	log, _ := os.ReadFile(filepath.Join(dir, "error.log"))
+	b.Fatalf("nginx did not start on %s: %s", addr, log)
+	return ""
+}
