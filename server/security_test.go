@@ -273,3 +273,24 @@ func TestTrustedHeaderMode(t *testing.T) {
 		})
 	}
 }
+
+// TestExampleConfiguration starts a server on server/config/loupe.example.yaml, so the
+// operations it names stay those of the catalog.
+func TestExampleConfiguration(t *testing.T) {
+	data, err := os.ReadFile("config/loupe.example.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	secret := filepath.Join(t.TempDir(), "secret")
+	os.WriteFile(secret, []byte("example-SECRET\n"), 0o600)
+	text := strings.NewReplacer("/run/secrets/kgsearch-key", secret, "/run/secrets/opensearch", secret).Replace(string(data))
+	settings, err := config.Parse([]byte(text), "loupe.example.yaml", func(k string) (string, bool) { return "v0-SECRET", k == "V0_API_KEY" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Config{Settings: settings})
+	if err != nil {
+		t.Fatalf("New on the example: %v", err)
+	}
+	srv.Close()
+}
