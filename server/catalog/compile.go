@@ -181,3 +181,15 @@ func lowRoot[T any, P interface {
 	}
 	return low.GetRootNode()
 }
+
+// lowItem returns the node of a low-level object that is an item of a list (a parameter),
+// where the key node is the list's: the object's own mapping node, or nil.
+func lowItem[T any, P interface {
+	*T
+	rooted
+}](low P) *yaml.Node {
+	if low == nil {
+		return nil
+	}
+	return low.GetRootNode()
+}

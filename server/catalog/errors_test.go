@@ -75,6 +75,8 @@ func TestLoadErrors(t *testing.T) {
 			file + ":12: paths./a.get.responses.200.description: got array, want string"},
 		{"bad parameter style", strings.Replace(minimal, "      summary: Get A\n", "      summary: Get A\n      parameters:\n        - name: q\n          in: query\n          style: weird\n          schema: {type: string}\n", 1),
 			file + ":13: paths./a.get.parameters.0.style: value must be one of 'form', 'spaceDelimited', 'pipeDelimited', 'deepObject'"},
+		{"duplicate parameter", strings.Replace(minimal, "      summary: Get A\n", "      summary: Get A\n      parameters:\n        - {name: q, in: query, schema: {type: string}}\n        - {name: q, in: query, schema: {type: integer}}\n", 1),
+			file + `:12: query parameter "q" is listed twice`},
 		{"openapi 3.0", strings.Replace(minimal, "3.1.0", "3.0.3", 1),
 			file + `:1: openapi "3.0.3": Loupe reads OpenAPI 3.1 documents`},
 		{"missing response example", strings.Replace(minimal, "          description: ok\n", "          description: ok\n          content:\n            application/json:\n              schema: {type: object}\n", 1),

@@ -91,14 +91,20 @@ func (c *compiler) operation(path, method string, item *v3.PathItem, op *v3.Oper
 }
 
 // parameters merges the path item's parameters with the operation's: an operation parameter
-// replaces the path-level one with the same name and location.
+// replaces the path-level one with the same name and location. The same parameter twice in
+// one list is an error.
 func (c *compiler) parameters(shared, own []*v3.Parameter) []catalog.Parameter {
 	out := []catalog.Parameter{}
 	index := map[string]int{}
 	for _, list := range [][]*v3.Parameter{shared, own} {
+		inList := map[string]bool{}
 		for _, p := range list {
 			cp := c.parameter(p)
 			key := cp.In + " " + cp.Name
+			if inList[key] {
+				c.p.add(lowItem(p.GoLow()), "%s parameter %q is listed twice", cp.In, cp.Name)
+			}
+			inList[key] = true
 			if i, ok := index[key]; ok {
 				out[i] = cp
 				continue
@@ -113,7 +119,7 @@ func (c *compiler) parameters(shared, own []*v3.Parameter) []catalog.Parameter {
 // parameter compiles one parameter. An array in the query sent exploded (explode: true, or
 // style form, the default) is Repeatable: name=a&name=b.
 func (c *compiler) parameter(p *v3.Parameter) catalog.Parameter {
-	at := lowRoot(p.GoLow())
+	at := lowItem(p.GoLow())
 	out := catalog.Parameter{
 		Name:            p.Name,
 		In:              p.In,
