@@ -97,14 +97,64 @@ var seedEndpoints = []endpointWant{
 	{"pagination", "listItemsCursor", "GET", "", []paramWant{{name: "cursor", typ: "string"}}},
 	// Seed 002.
 	{"reports", "activities.list", "GET", "/admin/reports/v1/activity/users/{userKey}/applications/{applicationName}", []paramWant{
-		{name: "eventName", typ: "string", enum: []string{
-			"change_calendar_acls", "create_calendar", "notification_triggered", "add_subscription",
-			"delete_subscription", "create_appointment_schedule", "change_event_title",
-			"transfer_event_requested", "interop_freebusy_lookup_outbound_successful",
-			"interop_exchange_resource_list_lookup_unsuccessful",
-		}},
+		{name: "eventName", typ: "string", enum: seedEvents},
 		{name: "maxResults", typ: "integer"},
 	}},
+}
+
+// seedEvents are the calendar event names of seed 002.
+var seedEvents = []string{
+	"change_calendar_acls", "change_calendar_country", "create_calendar", "delete_calendar",
+	"change_calendar_description", "export_calendar", "change_calendar_location",
+	"print_preview_calendar", "change_calendar_timezone", "change_calendar_title",
+	"notification_triggered", "add_subscription", "delete_subscription",
+	"change_appointment_schedule", "create_appointment_schedule", "delete_appointment_schedule",
+	"restore_event", "change_event_start_time", "change_event_title", "transfer_event_completed",
+	"transfer_event_requested",
+	"interop_freebusy_lookup_outbound_successful", "interop_freebusy_lookup_inbound_successful",
+	"interop_exchange_resource_availability_lookup_successful",
+	"interop_exchange_resource_list_lookup_successful",
+	"interop_freebusy_lookup_outbound_unsuccessful", "interop_freebusy_lookup_inbound_unsuccessful",
+	"interop_exchange_resource_availability_lookup_unsuccessful",
+	"interop_exchange_resource_list_lookup_unsuccessful",
+}
+
+// seedEventParameters are the event parameters of seed 002, with their types.
+var seedEventParameters = map[string]string{
+	"api_kind": "string", "calendar_id": "string", "user_agent": "string", "access_level": "string",
+	"grantee_email": "string", "calendar_country": "string", "calendar_description": "string",
+	"calendar_location": "string", "calendar_timezone": "string", "calendar_title": "string",
+	"requested_period_start": "integer", "requested_period_end": "integer", "event_id": "string",
+	"event_title": "string", "old_event_title": "string", "notification_message_id": "string",
+	"notification_method": "string", "notification_type": "string", "recipient_email": "string",
+	"subscriber_calendar_id": "string", "appointment_schedule_title": "string",
+	"client_side_encrypted": "string", "recurring": "string", "is_recurring": "boolean",
+	"organizer_calendar_id": "string", "start_time": "integer", "end_time": "integer",
+	"remote_ews_url": "string", "interop_error_code": "string",
+}
+
+// TestContentEvents checks the reports operation's x-loupe-events and
+// x-loupe-event-parameters against every event and event parameter of seed 002.
+func TestContentEvents(t *testing.T) {
+	op := loadContent(t).API("reports").Operation("activities.list")
+	var events []struct{ Name string }
+	if err := json.Unmarshal(op.Extensions["x-loupe-events"], &events); err != nil {
+		t.Fatalf("x-loupe-events: %v", err)
+	}
+	for _, want := range seedEvents {
+		if !slices.ContainsFunc(events, func(e struct{ Name string }) bool { return e.Name == want }) {
+			t.Errorf("x-loupe-events: event %q missing", want)
+		}
+	}
+	var params map[string]struct{ Type string }
+	if err := json.Unmarshal(op.Extensions["x-loupe-event-parameters"], &params); err != nil {
+		t.Fatalf("x-loupe-event-parameters: %v", err)
+	}
+	for name, typ := range seedEventParameters {
+		if got, ok := params[name]; !ok || got.Type != typ {
+			t.Errorf("x-loupe-event-parameters: %s: got %+v (present %v); want type %s", name, got, ok, typ)
+		}
+	}
 }
 
 var clusterHealthParams = []paramWant{
