@@ -17,7 +17,10 @@ import (
 var printer = message.NewPrinter(language.English)
 
 // validate checks the document against the OpenAPI 3.1 JSON Schema with
-// libopenapi-validator, and records each failure at the line of the node it is about.
+// libopenapi-validator, and records each failure at the line of the node it is about. It
+// calls schema_validation.ValidateOpenAPIDocument, which is all that
+// validator.NewValidator(doc).ValidateDocument() runs, without the request and response
+// validators (and their schema cache warm-up) NewValidator builds first.
 //
 // The validator's own report flattens failures to "validation failed" at the top of each
 // branch; the JSON Schema error tree it keeps (OriginalJsonSchemaError) has the precise
