@@ -8,6 +8,9 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
+// previewPath is the server's page that renders HTML it receives by postMessage.
+const previewPath = "/preview"
+
 // previewSeq numbers previews, for their iframes' ids.
 var previewSeq atomic.Int64
 
@@ -27,7 +30,9 @@ window.addEventListener("load", function () {
 
 // htmlPreview runs an HTML code block of an answer in an iframe sandboxed with allow-scripts
 // only: the app's scripts run, but in an opaque origin, so they cannot touch Loupe's page,
-// cookies or storage, and the content is given through srcdoc, never fetched.
+// cookies or storage. The frame loads the server's /preview page (its own CSP allows inline
+// scripts; a srcdoc frame would inherit Loupe's CSP, which forbids them) and gets the HTML by
+// postMessage once the page says it is ready: the HTML never travels through a URL.
 type htmlPreview struct {
 	app.Compo
 
@@ -66,13 +71,16 @@ func (p *htmlPreview) OnDismount() {
 	}
 }
 
-// OnUpdate forgets what the previous code reported.
+// OnUpdate reloads the frame for new code: the preview page renders once per load.
 func (p *htmlPreview) OnUpdate(ctx app.Context) {
 	p.probed, p.blocked, p.probe, p.title, p.elements, p.errors = false, false, "", "", 0, nil
+	if frame := app.Window().Get("document").Call("getElementById", p.id); frame.Truthy() {
+		frame.Set("src", previewPath)
+	}
 }
 
-// onMessage takes the probe's report; only messages from this preview's own frame count, and
-// they are read as plain values.
+// onMessage answers the preview page's "ready" with the HTML, and takes the probe's report.
+// Only messages from this preview's own frame count, and they are read as plain values.
 func (p *htmlPreview) onMessage(ctx app.Context, ev app.Value) {
 	frame := app.Window().Get("document").Call("getElementById", p.id)
 	if !frame.Truthy() || !ev.Get("source").Equal(frame.Get("contentWindow")) {
@@ -80,6 +88,13 @@ func (p *htmlPreview) onMessage(ctx app.Context, ev app.Value) {
 	}
 	data := ev.Get("data")
 	if data.Type() != app.TypeObject {
+		return
+	}
+	if r := data.Get("loupePreview"); r.Type() == app.TypeString && r.String() == "ready" {
+		msg := app.Window().Get("Object").New()
+		msg.Set("loupePreview", "render")
+		msg.Set("html", previewDoc(p.Code))
+		frame.Get("contentWindow").Call("postMessage", msg, "*")
 		return
 	}
 	str := func(k string) string {
@@ -149,8 +164,7 @@ func (p *htmlPreview) Render() app.UI {
 	}
 	return app.Div().Class("html-preview").Body(
 		app.IFrame().ID(p.id).Title("Preview of the generated app").
-			Sandbox("allow-scripts").Attr("referrerpolicy", "no-referrer").Attr("loading", "lazy").
-			SrcDoc(previewDoc(p.Code)),
+			Sandbox("allow-scripts").Attr("referrerpolicy", "no-referrer").Src(previewPath),
 		app.P().Class("preview-status muted").DataSet("parent", parent).Text(status),
 		app.If(len(errs) > 0, func() app.UI {
 			return app.Div().Class("preview-errors alert alert-error").Body(
