@@ -37,7 +37,7 @@ func (p *apiPage) Render() app.UI {
 	return app.Div().Class("page api-page").Body(
 		app.Header().Class("page-head").Body(
 			app.P().Class("crumbs").Body(app.A().Href("/").Text("APIs"), app.Text(" / ")),
-			app.H1().Body(app.Text(a.Title), app.Span().Class("version").Text("v"+a.Version)),
+			app.H1().Body(app.Text(a.Title), app.Span().Class("version").Text(versionLabel(a.Version))),
 			app.If(a.Summary != "", func() app.UI { return app.P().Class("lede").Text(a.Summary) }),
 			app.Dl().Class("facts").Body(
 				app.Dt().Text("Requests go to"),
@@ -48,7 +48,7 @@ func (p *apiPage) Render() app.UI {
 				app.If(len(held) > 0, func() app.UI {
 					return app.Div().Body(app.Dt().Text("Credentials"), app.Dd().Body(
 						app.Text("added by the server, never sent to the browser:"),
-						app.Ul().Class("held").Body(held...)))
+						app.Ul().Class("held-list").Body(held...)))
 				}),
 			),
 		),
@@ -70,4 +70,12 @@ func html(class, s string) app.UI {
 		return nil
 	}
 	return app.Raw(`<div class="` + class + `">` + s + `</div>`)
+}
+
+// versionLabel writes an API version with one leading "v".
+func versionLabel(v string) string {
+	if v != "" && v[0] >= '0' && v[0] <= '9' {
+		return "v" + v
+	}
+	return v
 }

@@ -95,6 +95,9 @@ func (p *operationPage) sync(ctx *app.Context) {
 	p.notice = ""
 	st, ok, err := permalink.Decode(p.Op, frag)
 	switch {
+	case wasRepaired(frag):
+		p.notice = "This link's address is not valid URL encoding (a stray %), so the form shows the defaults."
+		p.st = request.Initial(p.Op)
 	case err != nil:
 		p.notice = noticeFor(err)
 		p.st = request.Initial(p.Op)
@@ -109,12 +112,12 @@ func (p *operationPage) sync(ctx *app.Context) {
 
 // noticeFor says why a link's fragment was not used.
 func noticeFor(err error) string {
-	what := "This link's form state could not be read"
+	what := "The form state in this link could not be read"
 	if errors.Is(err, permalink.ErrOutdated) {
-		what = "This link was made for another version of this form"
+		what = "The form state in this link does not fit this operation any more"
 	}
-	return what + " (" + strings.TrimPrefix(strings.TrimPrefix(err.Error(), "malformed link: "), "outdated link: ") +
-		"), so the form shows the defaults."
+	why := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "malformed link: "), "outdated link: ")
+	return what + ": " + why + ". The form shows the defaults."
 }
 
 // currentFragment is the page's URL fragment with its "#", or "" (always "" on the server).

@@ -35,11 +35,11 @@ func (p *overviewPage) Render() app.UI {
 			app.H2().Body(app.A().Href("/"+a.Slug).Text(a.Title)),
 			app.P().Class("api-card-summary").Text(a.Summary),
 			app.P().Class("api-card-meta").Body(
-				app.Span().Text(fmt.Sprintf("%d operations", len(a.Operations))),
+				app.Span().Text(plural(len(a.Operations), "operation", "operations")),
 				app.Span().Class("dot").Text("·"),
 				app.Code().Text("/proxy/"+a.Slug),
 				app.Span().Class("dot").Text("·"),
-				app.Span().Text("v"+a.Version),
+				app.Span().Text(versionLabel(a.Version)),
 			),
 			app.Div().Class("api-card-methods").Body(methods...),
 		))

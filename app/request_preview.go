@@ -63,19 +63,17 @@ func (r *requestPreview) Render() app.UI {
 	lines := []app.UI{
 		app.Div().Class("req-line").Body(
 			app.Span().Class("req-method method-text-"+strings.ToLower(req.Method)).Text(req.Method),
-			app.Text(" "),
 			app.Span().Class("req-url").Text(req.URL),
-			app.Span().Class("muted").Text(" HTTP/1.1"),
+			app.Span().Class("muted req-proto").Text("HTTP/1.1"),
 		),
-		app.Div().Class("req-header").Body(app.Span().Class("h-name").Text("Host"), app.Text(": "+host)),
+		headerLine("req-header", "Host", host),
 	}
 	for _, h := range req.Headers {
-		lines = append(lines, app.Div().Class("req-header").Body(app.Span().Class("h-name").Text(h.Name), app.Text(": "+h.Value)))
+		lines = append(lines, headerLine("req-header", h.Name, h.Value))
 	}
 	for _, c := range r.Held {
 		if c.In == "header" {
-			lines = append(lines, app.Div().Class("req-header held").Title("The Loupe server adds this header; the browser never sees the credential").Body(
-				app.Span().Class("h-name").Text(c.Name), app.Text(": "+c.Value)))
+			lines = append(lines, headerLine("req-header held", c.Name, c.Value))
 		}
 	}
 	var query []app.UI
@@ -96,7 +94,7 @@ func (r *requestPreview) Render() app.UI {
 			}),
 		),
 		app.Div().Class("panel-body").Body(
-			app.Pre().Class("http-preview mono").Body(lines...),
+			app.Div().Class("http-preview mono").Body(lines...),
 			app.If(len(query) > 0, func() app.UI {
 				return app.Table().Class("kv query-table").Body(
 					app.Caption().Text("Query"),
@@ -112,6 +110,15 @@ func (r *requestPreview) Render() app.UI {
 			),
 			app.Pre().ID("curl").Class("mono curl").Text(r.curl()),
 		),
+	)
+}
+
+// headerLine renders "Name: value" as spans only, so that the prerendered HTML's indentation
+// (whitespace between elements) is ignored by the flex line.
+func headerLine(class, name, value string) app.UI {
+	return app.Div().Class(class).Body(
+		app.Span().Class("h-name").Text(name+":"),
+		app.Span().Class("h-value").Text(value),
 	)
 }
 

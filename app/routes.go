@@ -9,8 +9,10 @@ import (
 )
 
 // Routes registers every page of the app. Call it once, in the wasm and in the server. In the
-// browser it first loads the catalog (see preloadCatalog).
+// browser it first repairs an unparseable address (see guardLocation) and loads the catalog
+// (see preloadCatalog).
 func Routes() {
+	guardLocation()
 	preloadCatalog()
 	app.Route("/", func() app.Composer { return newShell() })
 	// /<slug>, /<slug>/<operationId> and /walkthroughs/<id>.
