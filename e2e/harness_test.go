@@ -6,7 +6,9 @@ package e2e
 
 import (
 	"context"
+	"io"
 	"io/fs"
+	"log/slog"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -20,7 +22,7 @@ import (
 )
 
 // chromePath finds Chromium: $CHROME, then /usr/bin/chromium, then chromium on $PATH.
-func chromePath(t *testing.T) string {
+func chromePath(t testing.TB) string {
 	t.Helper()
 	for _, p := range []string{os.Getenv("CHROME"), "/usr/bin/chromium"} {
 		if p == "" {
@@ -40,12 +42,12 @@ func chromePath(t *testing.T) string {
 // startServer starts the real Loupe server in-process on a loopback port and returns its base
 // URL. Each option may change the configuration first; by default every API is on its built-in
 // sandbox and the chat model streams at 200 tokens/s, slow enough to watch a stream grow.
-func startServer(t *testing.T, opts ...func(*server.Config)) string {
+func startServer(t testing.TB, opts ...func(*server.Config)) string {
 	t.Helper()
 	if _, err := fs.Stat(web.FS, "app.wasm"); err != nil {
 		t.Fatal("web/app.wasm is not built: run `make wasm` (make test does it) before the browser tests")
 	}
-	cfg := server.Config{ChatTokensPerSecond: 200}
+	cfg := server.Config{ChatTokensPerSecond: 200, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -63,7 +65,7 @@ func startServer(t *testing.T, opts ...func(*server.Config)) string {
 
 // newBrowser starts a headless Chromium with a fresh profile and returns a tab's context. The
 // browser is closed when the test ends.
-func newBrowser(t *testing.T) context.Context {
+func newBrowser(t testing.TB) context.Context {
 	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromePath(t)),
@@ -90,7 +92,7 @@ func newBrowser(t *testing.T) context.Context {
 
 // openPage navigates to url and waits until the wasm runs (go-app removes #app-wasm-loader)
 // and the sidebar is visible. It fails the test after 60 s.
-func openPage(t *testing.T, ctx context.Context, url string) {
+func openPage(t testing.TB, ctx context.Context, url string) {
 	t.Helper()
 	tctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()
@@ -104,7 +106,7 @@ func openPage(t *testing.T, ctx context.Context, url string) {
 }
 
 // within returns a context that ends after d, for one step of a test.
-func within(t *testing.T, ctx context.Context, d time.Duration) context.Context {
+func within(t testing.TB, ctx context.Context, d time.Duration) context.Context {
 	t.Helper()
 	c, cancel := context.WithTimeout(ctx, d)
 	t.Cleanup(cancel)
