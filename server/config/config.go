@@ -70,10 +70,10 @@ type Access struct {
 
 // Limits bounds proxied calls.
 type Limits struct {
-	// Rate is the sustained number of proxied calls per second allowed to one user. Default 10;
-	// a negative value turns rate limiting off.
+	// Rate is the sustained number of proxied calls per second allowed to one user. Default 50
+	// (room for fetching every page of a list); a negative value turns rate limiting off.
 	Rate float64 `yaml:"rate"`
-	// Burst is how many calls one user may make at once above Rate. Default 20.
+	// Burst is how many calls one user may make at once above Rate. Default 100.
 	Burst int `yaml:"burst"`
 	// MaxBody caps a proxied request's body, in bytes. Default 10485760 (10 MiB, room for a
 	// few images sent to chat).
@@ -129,10 +129,10 @@ func (c *Config) applyDefaults() {
 	}
 	l := &s.Limits
 	if l.Rate == 0 {
-		l.Rate = 10
+		l.Rate = 50
 	}
 	if l.Burst == 0 {
-		l.Burst = 20
+		l.Burst = 100
 	}
 	if l.MaxBody == 0 {
 		l.MaxBody = 10 << 20

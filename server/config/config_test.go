@@ -1,11 +1,13 @@
 package config
 
 import (
+	"context"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func noEnv(string) (string, bool) { return "", false }
@@ -173,5 +175,27 @@ func TestSensitiveForms(t *testing.T) {
 	want := "user:p@ss word|user%3Ap%40ss+word|dXNlcjpwQHNzIHdvcmQ="
 	if got != want {
 		t.Errorf("got %q; want %q", got, want)
+	}
+}
+
+func TestWatchSeesAChangedFile(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "key")
+	os.WriteFile(f, []byte("one"), 0o600)
+	changed := make(chan struct{}, 4)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go Watch(ctx, 20*time.Millisecond, func() []string { return []string{f} }, func() { changed <- struct{}{} })
+	time.Sleep(60 * time.Millisecond)
+	select {
+	case <-changed:
+		t.Fatal("a change reported before any")
+	default:
+	}
+	os.WriteFile(f, []byte("second"), 0o600) // a new size, whatever the clock's resolution
+	select {
+	case <-changed:
+	case <-time.After(2 * time.Second):
+		t.Fatal("the change was not seen")
 	}
 }

@@ -67,8 +67,9 @@ func run() error {
 	if err != nil {
 		return fmt.Errorf("listening on %s (server.addr): %w", settings.Server.Addr, err)
 	}
-	// No WriteTimeout: an event stream may last as long as it keeps sending.
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	// No WriteTimeout: an event stream may last as long as it keeps sending. ReadTimeout bounds
+	// reading a request with its body (a slow upload), not the answer.
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
