@@ -305,6 +305,9 @@ func (p *operationPage) onCopyLink(ctx app.Context, e app.Event) {
 
 // send validates the form and, when it is valid, sends the request through the proxy.
 func (p *operationPage) send(ctx app.Context) {
+	if _, own := operationViews[p.Op.Viewer]; own {
+		return // the operation's own view sends (chat)
+	}
 	req, errs := request.Build(p.Op, p.base(), p.st)
 	if len(errs) > 0 {
 		p.showMissing = true
@@ -355,8 +358,21 @@ func (p *operationPage) send(ctx app.Context) {
 			p.sending = false
 			p.cancel = nil
 			p.result = ex
+			ctx.Defer(func(app.Context) { revealResponse() })
 		})
 	})
+}
+
+// revealResponse scrolls the response panel into view when it is off screen.
+func revealResponse() {
+	el := app.Window().GetElementByID("response")
+	if !el.Truthy() {
+		return
+	}
+	opts := app.Window().Get("Object").New()
+	opts.Set("block", "nearest")
+	opts.Set("behavior", "smooth")
+	el.Call("scrollIntoView", opts)
 }
 
 // held returns the credentials the proxy adds to this operation's requests.

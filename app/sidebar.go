@@ -24,6 +24,18 @@ func newSidebar(cat *catalog.Catalog, slug, opID string) *sidebar {
 	return &sidebar{Cat: cat, Slug: slug, OpID: opID}
 }
 
+// OnMount scrolls the current operation into view in a long sidebar.
+func (s *sidebar) OnMount(ctx app.Context) {
+	ctx.Defer(func(app.Context) {
+		el := app.Window().Get("document").Call("querySelector", `#side a[aria-current="page"]`)
+		if el.Truthy() {
+			opts := app.Window().Get("Object").New()
+			opts.Set("block", "nearest")
+			el.Call("scrollIntoView", opts)
+		}
+	})
+}
+
 func (s *sidebar) onFilter(ctx app.Context, e app.Event) {
 	s.filter = ctx.JSSrc().Get("value").String()
 }
