@@ -111,14 +111,20 @@ func (b *maskBody) Read(p []byte) (int, error) {
 			return 0, errors.New("proxy: read after close")
 		}
 		n, err := b.body.Read(b.buf)
-		data := append(b.pending, b.buf[:n]...)
+		data := b.buf[:n] // masked in place: b.buf is read again only once ready is drained
+		if len(b.pending) > 0 {
+			data = append(b.pending, data...)
+		}
 		b.m.mask(data)
 		keep := 0
 		if err == nil {
 			keep = b.m.partial(data)
 		}
 		b.ready = data[:len(data)-keep]
-		b.pending = append([]byte(nil), data[len(data)-keep:]...)
+		b.pending = nil
+		if keep > 0 {
+			b.pending = append([]byte(nil), data[len(data)-keep:]...)
+		}
 		b.err = err
 	}
 	n := copy(p, b.ready)
