@@ -1,0 +1,86 @@
+package app
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"loupe/app/catalog"
+)
+
+func ptr(f float64) *float64 { return &f }
+
+var fixtureAPI = &catalog.API{
+	Slug: "demo", Title: "Demo API", Version: "v1",
+	Security: []catalog.SecurityScheme{{Name: "k", Type: "apiKey", In: "query", ParamName: "key"}},
+	Operations: []catalog.Operation{{
+		ID: "things.list", API: "demo", Method: "POST", Path: "/v1/{parent}/things", Viewer: catalog.ViewerJSON,
+		Parameters: []catalog.Parameter{
+			{Name: "parent", In: "path", Required: true, Schema: &catalog.Schema{Type: "string"}, Example: json.RawMessage(`"p/1"`)},
+			{Name: "limit", In: "query", Schema: &catalog.Schema{Type: "integer", Minimum: ptr(1), Maximum: ptr(500), Default: json.RawMessage(`20`)}},
+			{Name: "order", In: "query", Schema: &catalog.Schema{Type: "string", Enum: []catalog.EnumValue{
+				{Value: json.RawMessage(`"asc"`), DescriptionHTML: "<p>Oldest first</p>"},
+				{Value: json.RawMessage(`"desc"`), DescriptionHTML: "<p>Newest first</p>"},
+			}}},
+			{Name: "deep", In: "query", Schema: &catalog.Schema{Type: "boolean"}},
+			{Name: "tags", In: "query", Repeatable: true, Schema: &catalog.Schema{Type: "array", Items: &catalog.Schema{Type: "string"}}},
+			{Name: "X-Trace", In: "header", Schema: &catalog.Schema{Type: "string"}},
+		},
+		Body: &catalog.RequestBody{ContentType: "application/json", Example: json.RawMessage(`{"name":"x"}`),
+			Schema: &catalog.Schema{Type: "object", Properties: []catalog.Property{{Name: "name", Required: true, Schema: &catalog.Schema{Type: "string"}}}}},
+	}},
+}
+
+func renderOp(t *testing.T, mutate func(p *operationPage)) string {
+	t.Helper()
+	p := newOperationPage(fixtureAPI, &fixtureAPI.Operations[0])
+	p.OnInit()
+	if mutate != nil {
+		mutate(p)
+		p.validate()
+	}
+	return app.HTMLString(p)
+}
+
+func TestOperationPageRendersTheForm(t *testing.T) {
+	html := renderOp(t, nil)
+	for _, want := range []string{
+		`data-param="path:parent"`, `data-param="query:limit"`, `data-param="query:order"`, `data-param="query:deep"`,
+		`data-param="query:tags"`, `data-param="header:X-Trace"`, `id="body-editor"`, `id="op-form"`, `id="send"`,
+		`id="copy-link"`, `id="preview"`, `id="curl"`, `id="response"`,
+		`asc — Oldest first`, `type="checkbox"`, `role="switch"`, `default: 20`, `1 to 500`, `+ Add value`,
+		`/proxy/demo/v1/p%2F1/things`, `‹held by the server› (added by the server)`,
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	if strings.Contains(html, `aria-invalid`) {
+		t.Errorf("an untouched form shows errors")
+	}
+}
+
+func TestOperationPageShowsErrorsNextToTheFields(t *testing.T) {
+	html := renderOp(t, func(p *operationPage) {
+		p.st.Params["query:limit"] = []string{"501"}
+		p.st.Params["path:parent"] = nil
+		p.st.Body = `{"name": 3}`
+	})
+	for _, want := range []string{`out of range: must be at most 500`, `aria-invalid`, `must be a string, not an integer`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	if strings.Contains(html, "missing: this parameter is required") {
+		t.Errorf("a missing field is flagged before any Send")
+	}
+	html = renderOp(t, func(p *operationPage) {
+		p.st.Params["path:parent"] = nil
+		p.showMissing = true
+	})
+	if !strings.Contains(html, "missing: this parameter is required") {
+		t.Errorf("a missing field is not flagged after Send")
+	}
+}
