@@ -80,8 +80,9 @@ type Limits struct {
 	MaxBody int64 `yaml:"max_body"`
 	// UpstreamTimeout is how long to wait for an upstream's response headers. Default 30s.
 	UpstreamTimeout time.Duration `yaml:"upstream_timeout"`
-	// StreamIdleTimeout ends a streamed (SSE) response when the upstream sends nothing for
-	// this long. There is no limit on a stream's total length. Default 60s.
+	// StreamIdleTimeout ends a streamed (SSE) response, or any response body, when the
+	// upstream sends nothing for this long. There is no limit on a stream's total length.
+	// Default 60s.
 	StreamIdleTimeout time.Duration `yaml:"stream_idle_timeout"`
 }
 

@@ -64,8 +64,9 @@ type Config struct {
 	// UpstreamTimeout is how long to wait for response headers before answering 504. Zero
 	// means 30s.
 	UpstreamTimeout time.Duration
-	// StreamIdleTimeout ends an event stream whose upstream sends nothing for this long.
-	// Zero means 60s. A stream has no total time-out.
+	// StreamIdleTimeout ends a response whose upstream sends nothing for this long: an event
+	// stream with a closing error event, any other body by cutting it. Zero means 60s. There
+	// is no total time-out: a stream lasts as long as it keeps sending.
 	StreamIdleTimeout time.Duration
 	// TrustedOrigins are origins besides the request's own host whose browser calls are
 	// accepted (the public URL behind a proxy). Cross-origin browser calls are refused;

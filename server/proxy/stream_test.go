@@ -237,3 +237,31 @@ func abortOneErr(c *http.Client, base string) error {
 	cancel()
 	return nil
 }
+
+// TestIdleBodyIsCut checks that a body that is not an event stream and stalls is cut after the
+// idle time-out rather than held forever.
+func TestIdleBodyIsCut(t *testing.T) {
+	h := newHarness(t, func(c *Config) { c.StreamIdleTimeout = 300 * time.Millisecond })
+	h.backend.setHandler(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"partial":`)
+		http.NewResponseController(w).Flush()
+		select {
+		case <-time.After(time.Hour):
+		case <-r.Context().Done():
+		}
+	})
+	start := time.Now()
+	resp, err := h.Client().Get(h.URL + "/proxy/chat/v1/stream")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err == nil {
+		t.Errorf("got a complete body; want the connection cut")
+	}
+	if took := time.Since(start); took > 3*time.Second {
+		t.Errorf("cut after %s; want soon after the idle time-out", took)
+	}
+}

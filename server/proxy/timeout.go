@@ -32,11 +32,7 @@ func (t *timeoutTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		cancel(nil)
 		return nil, err
 	}
-	if isEventStream(resp.Header) {
-		resp.Body = newIdleBody(resp.Body, t.idleTimeout, cancel)
-	} else {
-		resp.Body = &cancelBody{ReadCloser: resp.Body, cancel: cancel}
-	}
+	resp.Body = newIdleBody(resp.Body, t.idleTimeout, cancel, isEventStream(resp.Header))
 	return resp, nil
 }
 
@@ -45,33 +41,23 @@ func isEventStream(h http.Header) bool {
 	return mt == "text/event-stream"
 }
 
-// cancelBody releases the upstream request's context when the body is closed.
-type cancelBody struct {
-	io.ReadCloser
-	cancel context.CancelCauseFunc
-}
-
-func (b *cancelBody) Close() error {
-	err := b.ReadCloser.Close()
-	b.cancel(nil)
-	return err
-}
-
-// idleBody is an event stream's body that ends when the upstream is silent for too long: it
-// cancels the upstream request and ends the stream cleanly with an SSE error event that says
-// why, instead of cutting the connection.
+// idleBody is an upstream body that ends when the upstream is silent for too long: it cancels
+// the upstream request, and ends an event stream cleanly with an SSE error event that says
+// why (any other body fails, which cuts the connection: its end would be taken for complete).
+// Closing it releases the upstream request.
 type idleBody struct {
 	body    io.ReadCloser
 	idle    time.Duration
 	cancel  context.CancelCauseFunc
 	timer   *time.Timer
 	idled   atomic.Bool
+	sse     bool
 	trailer []byte // the closing event, once idle
 	done    bool
 }
 
-func newIdleBody(body io.ReadCloser, idle time.Duration, cancel context.CancelCauseFunc) *idleBody {
-	b := &idleBody{body: body, idle: idle, cancel: cancel}
+func newIdleBody(body io.ReadCloser, idle time.Duration, cancel context.CancelCauseFunc, sse bool) *idleBody {
+	b := &idleBody{body: body, idle: idle, cancel: cancel, sse: sse}
 	b.timer = time.AfterFunc(idle, b.expire)
 	b.timer.Stop()
 	return b
@@ -95,6 +81,9 @@ func (b *idleBody) Read(p []byte) (int, error) {
 	n, err := b.body.Read(p)
 	b.timer.Stop()
 	if err != nil && b.idled.Load() {
+		if !b.sse {
+			return n, errStreamIdle
+		}
 		b.done = true
 		b.trailer = fmt.Appendf(nil, ": loupe: the upstream sent nothing for %s; stream closed\n\n"+
 			"event: error\ndata: {\"error\":\"the upstream sent nothing for %s; Loupe closed the stream\",\"check\":\"server.limits.stream_idle_timeout\",\"source\":\"loupe proxy\"}\n\n",
