@@ -370,8 +370,14 @@ func revealResponse() {
 		return
 	}
 	opts := app.Window().Get("Object").New()
-	opts.Set("block", "nearest")
 	opts.Set("behavior", "smooth")
+	// In the two-column layout the right column scrolls by itself: scroll it, not the page.
+	if col := el.Call("closest", ".op-side-col"); col.Truthy() && app.Window().Call("getComputedStyle", col).Get("position").String() == "sticky" {
+		opts.Set("top", el.Get("offsetTop").Int()) // the sticky column is the offset parent
+		col.Call("scrollTo", opts)
+		return
+	}
+	opts.Set("block", "nearest")
 	el.Call("scrollIntoView", opts)
 }
 

@@ -13,23 +13,30 @@ import (
 // response, or the operation's own view when its viewer replaces them (chat).
 func (p *operationPage) Render() app.UI {
 	op := p.Op
-	var work app.UI
+	notice := app.If(p.notice != "", func() app.UI { return newNotice(p.notice, p.onDismissNotice) })
 	if view, ok := operationViews[op.Viewer]; ok {
-		work = app.Div().Class("op-view").Body(view(op, p.API))
-	} else {
-		work = app.Div().Class("op-grid").Body(
-			app.Section().Class("op-form-col").Aria("label", "Request").Body(p.renderForm()),
+		return app.Article().Class("page op-page").DataSet("op", p.key()).Body(
+			p.renderHead(),
+			notice,
+			p.renderDocs(),
+			app.Div().Class("op-view").Body(view(op, p.API)),
+		)
+	}
+	// The docs and the form share the left column; the preview and the response stay in view
+	// on the right (one column on narrow screens).
+	return app.Article().Class("page op-page").DataSet("op", p.key()).Body(
+		p.renderHead(),
+		notice,
+		app.Div().Class("op-grid").Body(
+			app.Section().Class("op-form-col").Aria("label", "Documentation and request").Body(
+				p.renderDocs(),
+				p.renderForm(),
+			),
 			app.Section().Class("op-side-col").Aria("label", "Preview and response").Body(
 				newRequestPreview(request.Preview(op, p.base(), p.st), p.held(), len(p.errs)+len(p.bodyErrs)),
 				newResponsePanel(op, p.result, p.sending),
 			),
-		)
-	}
-	return app.Article().Class("page op-page").DataSet("op", p.key()).Body(
-		p.renderHead(),
-		app.If(p.notice != "", func() app.UI { return newNotice(p.notice, p.onDismissNotice) }),
-		p.renderDocs(),
-		work,
+		),
 	)
 }
 

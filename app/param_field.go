@@ -243,7 +243,7 @@ func constraints(s *catalog.Schema) string {
 	if s.Pattern != "" {
 		parts = append(parts, "pattern "+s.Pattern)
 	}
-	if len(s.Default) > 0 {
+	if len(s.Default) > 0 && s.Type != "boolean" && len(s.Enum) == 0 {
 		parts = append(parts, "default "+request.Text(s.Default))
 	}
 	return strings.Join(parts, " · ")
