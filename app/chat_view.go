@@ -212,10 +212,10 @@ func (v *chatView) renderSettings() app.UI {
 				app.Textarea().ID("chat-system").Class("input").Rows(2).Placeholder("You are a helpful assistant that writes single-file web apps.").
 					Text(s.system).OnChange(v.onSystem),
 			),
-			app.Label().Class("field chat-wide").Body(
-				app.Span().Class("field-name").Body(
-					app.Text("tools (JSON) "),
-					app.Button().Type("button").Class("btn btn-link btn-small").Text("example").OnClick(v.onToolsExample),
+			app.Div().Class("field chat-wide").Body(
+				app.Div().Class("field-head").Body(
+					app.Label().Class("field-name").For("chat-tools").Text("tools (JSON)"),
+					app.Button().Type("button").ID("chat-tools-example").Class("btn btn-link btn-small").Text("fill in an example").OnClick(v.onToolsExample),
 				),
 				app.Textarea().ID("chat-tools").Class("input mono").Rows(3).Attr("spellcheck", "false").
 					Placeholder(`[{"type":"function","function":{"name":…,"parameters":{…}}}]`).Text(s.tools).OnChange(v.onTools),
