@@ -56,6 +56,13 @@ func (p *operationPage) OnInit() { p.sync(nil) }
 // OnMount listens for the Ctrl+Enter shortcut.
 func (p *operationPage) OnMount(ctx app.Context) {
 	ctx.Handle(sendAction, func(ctx app.Context, a app.Action) { p.send(ctx) })
+	ctx.Handle(pageAction, func(ctx app.Context, a app.Action) {
+		if m, ok := a.Value.(pageMove); ok {
+			p.applyPage(m)
+			p.changed(ctx)
+			p.send(ctx)
+		}
+	})
 	p.sync(&ctx)
 }
 

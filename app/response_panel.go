@@ -38,8 +38,9 @@ type responsePanel struct {
 	// Sending is true while a request is in flight.
 	Sending bool
 
-	tab   string
-	shown *exchange
+	tab        string
+	shown      *exchange
+	prev, next *pageMove // the paging links of the shown response
 }
 
 func newResponsePanel(op *catalog.Operation, result *exchange, sending bool) *responsePanel {
@@ -162,6 +163,7 @@ func (r *responsePanel) renderResult(ex *exchange) app.UI {
 		app.If(ex.Truncated, func() app.UI {
 			return app.P().Class("alert").Text("The body is larger than " + humanSize(maxBody) + "; only the beginning is shown.")
 		}),
+		app.If(r.Op.Pagination != nil && ex.Status < 400, func() app.UI { return r.pageBar(root) }),
 		app.Div().Class("tabs").Role("tablist").Aria("label", "Response body").Body(tabs...),
 		app.Div().Class("tab-panel").Role("tabpanel").Aria("labelledby", "tab-"+tab).Body(content),
 	)
