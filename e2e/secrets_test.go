@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -15,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"golang.org/x/crypto/bcrypt"
 
@@ -281,5 +283,65 @@ func TestUsersFileModeNeedsALogin(t *testing.T) {
 		chromedp.WaitNotPresent(chromedp.ID("app-wasm-loader")), chromedp.WaitVisible(chromedp.ID("side")),
 	); err != nil {
 		t.Fatalf("logging in: %v", err)
+	}
+}
+
+// cspRecorder is run in every document before its own scripts (DevTools-injected scripts are
+// not subject to the page's CSP): it keeps every securitypolicyviolation event.
+const cspRecorder = `window.__csp = [];
+document.addEventListener("securitypolicyviolation", function (e) {
+  window.__csp.push(e.effectiveDirective + " blocked " + (e.blockedURI || "inline") + " at " + e.sourceFile + ":" + e.lineNumber);
+});`
+
+// cspViolations returns the violations the current document recorded.
+func cspViolations(t *testing.T, ctx context.Context) []string {
+	t.Helper()
+	v, err := chromedp.Run(within(t, ctx, 10*time.Second), chromedp.Evaluate[[]string](`window.__csp || ["the recorder did not run"]`))
+	if err != nil {
+		t.Fatalf("reading CSP violations: %v", err)
+	}
+	return v
+}
+
+// TestTheAppRunsUnderItsCSP uses the app (an entity search, a streamed chat answer with its
+// HTML preview) and expects no Content-Security-Policy violation. A deliberate inline
+// script first shows that the check sees violations.
+func TestTheAppRunsUnderItsCSP(t *testing.T) {
+	base, tap, _ := startTappedServer(t, "", nil)
+	ctx := newBrowser(t)
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: cspRecorder}); err != nil {
+		t.Fatal(err)
+	}
+
+	openPage(t, ctx, base+"/entities/entities.search")
+	if got := cspViolations(t, ctx); len(got) != 0 {
+		t.Errorf("loading the app: %q", got)
+	}
+	_, _ = chromedp.Run(within(t, ctx, 10*time.Second), chromedp.Evaluate[string](`(() => { const s = document.createElement("script"); s.textContent = "window.__inline = 1"; document.head.appendChild(s); return String(window.__inline); })()`))
+	time.Sleep(200 * time.Millisecond) // the event is dispatched asynchronously
+	if got := cspViolations(t, ctx); len(got) != 1 {
+		t.Fatalf("a blocked inline script: got %q; want one violation, or the check sees nothing", got)
+	}
+	tctx := within(t, ctx, 60*time.Second)
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("send")), chromedp.WaitVisible(chromedp.ID("response-status"))); err != nil {
+		t.Fatalf("entity search: %v", err)
+	}
+	if got := cspViolations(t, ctx); len(got) != 1 {
+		t.Errorf("an entity search: got %q (the first is the deliberate one)", got)
+	}
+
+	openPage(t, ctx, base+"/chat/createChatCompletion")
+	calls := len(tap.proxyPaths("chat"))
+	if err := chromedp.Do(tctx, chromedp.WaitVisible(chromedp.ID("chat-input")),
+		chromedp.SendKeys(chromedp.ID("chat-input"), "Build a small todo app"),
+		chromedp.WaitEnabled(chromedp.ID("chat-send")), chromedp.Click(chromedp.ID("chat-send"))); err != nil {
+		t.Fatalf("chat: %v", err)
+	}
+	for len(tap.proxyPaths("chat")) == calls && tctx.Err() == nil {
+		time.Sleep(100 * time.Millisecond)
+	}
+	time.Sleep(3 * time.Second) // the stream, the rendering and the preview
+	if got := cspViolations(t, ctx); len(got) != 0 {
+		t.Errorf("a chat answer: %q", got)
 	}
 }
