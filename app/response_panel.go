@@ -13,16 +13,21 @@ import (
 
 // exchange is one sent request and what came back.
 type exchange struct {
+	// Method and URL are what was sent.
 	Method, URL string
-	// Status is 0 when no response arrived (Err says why).
+	// Status is 0 when no response arrived (Err says why); StatusText is its reason phrase.
 	Status     int
 	StatusText string
-	Headers    []fetch.Header
-	Body       []byte
-	Truncated  bool
-	Duration   time.Duration
+	// Headers are the response headers.
+	Headers []fetch.Header
+	// Body is the response body, at most maxBody bytes (Truncated says when it was longer).
+	Body      []byte
+	Truncated bool
+	// Duration is the time from sending to the end of the body.
+	Duration time.Duration
 	// Err is the network failure, or the error that cut the body short.
-	Err      string
+	Err string
+	// Canceled is true when the user abandoned the request.
 	Canceled bool
 }
 

@@ -6,7 +6,10 @@ package fetch
 import "io"
 
 // Header is one HTTP header field. A name may appear several times, in order.
-type Header struct{ Name, Value string }
+type Header struct {
+	// Name is the field name; Value its value.
+	Name, Value string
+}
 
 // Request is an HTTP request to send.
 type Request struct {

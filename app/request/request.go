@@ -239,7 +239,10 @@ type Request struct {
 }
 
 // Pair is one query parameter.
-type Pair struct{ Name, Value string }
+type Pair struct {
+	// Name and Value are unescaped.
+	Name, Value string
+}
 
 // Fetch returns the request as app/fetch sends it.
 func (r *Request) Fetch() fetch.Request {
