@@ -46,6 +46,7 @@ type responsePanel struct {
 	tab        string
 	shown      *exchange
 	prev, next *pageMove // the paging links of the shown response
+	copied     bool
 }
 
 func newResponsePanel(op *catalog.Operation, result *exchange, sending bool) *responsePanel {
@@ -57,11 +58,36 @@ func (r *responsePanel) OnUpdate(ctx app.Context) {
 	if r.shown != r.Result {
 		r.shown = r.Result
 		r.tab = ""
+		r.copied = false
 	}
 }
 
 func (r *responsePanel) onTab(ctx app.Context, e app.Event) {
 	r.tab = ctx.JSSrc().Get("dataset").Get("tab").String()
+}
+
+// onExpand opens or closes every node of the JSON tree.
+func (r *responsePanel) onExpand(ctx app.Context, e app.Event) {
+	open := ctx.JSSrc().Get("dataset").Get("open").String() != ""
+	nodes := app.Window().Get("document").Call("querySelectorAll", "#json-tree details")
+	for i := 0; i < nodes.Length(); i++ {
+		nodes.Index(i).Set("open", open)
+	}
+}
+
+// onCopyBody copies the response body as received.
+func (r *responsePanel) onCopyBody(ctx app.Context, e app.Event) {
+	clip := app.Window().Get("navigator").Get("clipboard")
+	if r.Result == nil || !clip.Truthy() {
+		return
+	}
+	var done app.Func
+	done = app.FuncOf(func(app.Value, []app.Value) any {
+		ctx.Dispatch(func(app.Context) { r.copied = true })
+		done.Release()
+		return nil
+	})
+	clip.Call("writeText", string(r.Result.Body)).Call("then", done).Call("catch", app.FuncOf(func(app.Value, []app.Value) any { return nil }))
 }
 
 // Render implements app.Composer.
@@ -100,7 +126,19 @@ func statusLine(ex *exchange) app.UI {
 		app.Span().ID("response-status").Class("status status-"+itoa(ex.Status/100)).Text(itoa(ex.Status)+" "+text),
 		app.Span().ID("response-time").Class("metric").Title("Time until the whole body arrived").Text(humanDuration(ex.Duration)),
 		app.Span().ID("response-size").Class("metric").Title("Body size").Text(humanSize(len(ex.Body))),
+		app.If(contentType(ex) != "", func() app.UI { return app.Span().Class("metric ctype").Text(contentType(ex)) }),
 	)
+}
+
+// contentType is the media type of a response, without parameters.
+func contentType(ex *exchange) string {
+	for _, h := range ex.Headers {
+		if strings.EqualFold(h.Name, "Content-Type") {
+			t, _, _ := strings.Cut(h.Value, ";")
+			return strings.TrimSpace(t)
+		}
+	}
+	return ""
 }
 
 // networkFailure explains a request that got no response.
@@ -144,7 +182,14 @@ func (r *responsePanel) renderResult(ex *exchange) app.UI {
 	case "view":
 		content = app.Div().Class("viewer").Body(viewer(r.Op, ex.Status, ex.Body))
 	case "json":
-		content = jsonTree(root)
+		content = app.Div().Body(
+			app.Div().Class("tree-tools").Body(
+				app.Button().Type("button").Class("btn-link").DataSet("open", "1").Text("Expand all").OnClick(r.onExpand),
+				app.Button().Type("button").Class("btn-link").DataSet("open", "").Text("Collapse all").OnClick(r.onExpand),
+				app.Button().Type("button").Class("btn-link").Text(copyText(r.copied)).OnClick(r.onCopyBody),
+			),
+			jsonTree(root),
+		)
 	case "headers":
 		var rows []app.UI
 		for _, h := range ex.Headers {
@@ -158,7 +203,12 @@ func (r *responsePanel) renderResult(ex *exchange) app.UI {
 				text = f
 			}
 		}
-		content = app.Pre().ID("response-raw").Class("mono raw").Text(text)
+		content = app.Div().Body(
+			app.Div().Class("tree-tools").Body(
+				app.Button().Type("button").Class("btn-link").Text(copyText(r.copied)).OnClick(r.onCopyBody),
+			),
+			app.Pre().ID("response-raw").Class("mono raw").Text(text),
+		)
 	}
 	return app.Div().Class("result").Body(
 		app.If(ex.Status >= 400, func() app.UI { return apiError(ex, root) }),
