@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -11,7 +10,6 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
-	"loupe/app/fetch"
 	"loupe/app/permalink"
 	"loupe/app/request"
 	"loupe/app/snippet"
@@ -278,115 +276,6 @@ func (p *operationPage) onResetForm(ctx app.Context, e app.Event) {
 }
 
 func (p *operationPage) onDismissNotice(ctx app.Context, e app.Event) { p.notice = "" }
-
-func (p *operationPage) onSubmit(ctx app.Context, e app.Event) {
-	e.PreventDefault()
-	p.send(ctx)
-}
-
-func (p *operationPage) onCancel(ctx app.Context, e app.Event) {
-	if p.cancel != nil {
-		p.cancel()
-	}
-}
-
-// onCopyLink writes the state to the URL and copies the page's link to the clipboard.
-func (p *operationPage) onCopyLink(ctx app.Context, e app.Event) {
-	frag := p.writeFragment()
-	loc := app.Window().Get("location")
-	p.link = loc.Get("origin").String() + loc.Get("pathname").String() + frag
-	p.linkCopied = false
-	link := p.link
-	clip := app.Window().Get("navigator").Get("clipboard")
-	if !clip.Truthy() {
-		return
-	}
-	var done app.Func
-	done = app.FuncOf(func(app.Value, []app.Value) any {
-		ctx.Dispatch(func(app.Context) { p.linkCopied = p.link == link })
-		done.Release()
-		return nil
-	})
-	clip.Call("writeText", link).Call("then", done).Call("catch", app.FuncOf(func(app.Value, []app.Value) any { return nil }))
-}
-
-// send validates the form and, when it is valid, sends the request through the proxy.
-func (p *operationPage) send(ctx app.Context) {
-	if _, own := operationViews[p.Op.Viewer]; own {
-		return // the operation's own view sends (chat)
-	}
-	req, errs := request.Build(p.Op, p.base(), p.st)
-	if len(errs) > 0 {
-		p.showMissing = true
-		p.validate()
-		id := "body-editor"
-		if errs[0].Key != request.BodyKey {
-			id = inputID(errs[0].Key, 0)
-		}
-		ctx.Defer(func(app.Context) {
-			if el := app.Window().GetElementByID(id); el.Truthy() {
-				el.Call("focus")
-			}
-		})
-		return
-	}
-	if p.cancel != nil {
-		p.cancel()
-	}
-	cctx, cancel := context.WithCancel(context.Background())
-	p.cancel = cancel
-	p.sending = true
-	p.sendSeq++
-	seq := p.sendSeq
-	p.writeFragment()
-	ex := &exchange{Method: req.Method, URL: req.URL}
-	freq := req.Fetch()
-	ctx.Async(func() {
-		start := time.Now()
-		res, err := fetch.Do(cctx, freq)
-		if err == nil {
-			ex.Status, ex.StatusText, ex.Headers = res.Status, res.StatusText, res.Headers
-			ex.Body, err = io.ReadAll(io.LimitReader(res.Body, maxBody+1))
-			res.Body.Close()
-			if len(ex.Body) > maxBody {
-				ex.Body, ex.Truncated = ex.Body[:maxBody], true
-			}
-		}
-		ex.Duration = time.Since(start)
-		if err != nil {
-			ex.Err = err.Error()
-			ex.Canceled = cctx.Err() != nil
-		}
-		cancel()
-		ctx.Dispatch(func(app.Context) {
-			if seq != p.sendSeq {
-				return
-			}
-			p.sending = false
-			p.cancel = nil
-			p.result = ex
-			ctx.Defer(func(app.Context) { revealResponse() })
-		})
-	})
-}
-
-// revealResponse scrolls the response panel into view when it is off screen.
-func revealResponse() {
-	el := app.Window().GetElementByID("response")
-	if !el.Truthy() {
-		return
-	}
-	opts := app.Window().Get("Object").New()
-	opts.Set("behavior", "smooth")
-	// In the two-column layout the right column scrolls by itself: scroll it, not the page.
-	if col := el.Call("closest", ".op-side-col"); col.Truthy() && app.Window().Call("getComputedStyle", col).Get("position").String() == "sticky" {
-		opts.Set("top", el.Get("offsetTop").Int()) // the sticky column is the offset parent
-		col.Call("scrollTo", opts)
-		return
-	}
-	opts.Set("block", "nearest")
-	el.Call("scrollIntoView", opts)
-}
 
 // held returns the credentials the proxy adds to this operation's requests.
 func (p *operationPage) held() []snippet.Credential { return snippet.Held(p.API, p.Op) }
