@@ -54,6 +54,11 @@ func (p *operationPage) OnInit() { p.sync(nil) }
 // OnMount listens for the Ctrl+Enter shortcut.
 func (p *operationPage) OnMount(ctx app.Context) {
 	ctx.Handle(sendAction, func(ctx app.Context, a app.Action) { p.send(ctx) })
+	ctx.Handle(cancelAction, func(ctx app.Context, a app.Action) {
+		if p.cancel != nil {
+			p.cancel()
+		}
+	})
 	ctx.Handle(pageAction, func(ctx app.Context, a app.Action) {
 		if m, ok := a.Value.(pageMove); ok {
 			p.applyPage(m)

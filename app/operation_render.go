@@ -156,7 +156,7 @@ func (p *operationPage) renderForm() app.UI {
 				app.Kbd().Class("shortcut").Aria("hidden", "true").Text("Ctrl ↵"),
 			),
 			app.If(p.sending, func() app.UI {
-				return app.Button().Type("button").Class("btn").Text("Cancel").OnClick(p.onCancel)
+				return app.Button().Type("button").Class("btn").Title("Cancel (Esc)").Text("Cancel").OnClick(p.onCancel)
 			}),
 			app.Button().ID("copy-link").Type("button").Class("btn").Text(copyLabel(p.link != "", p.linkCopied)).
 				Title("Copy a link to this filled form (it never holds a credential)").OnClick(p.onCopyLink),

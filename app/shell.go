@@ -14,6 +14,9 @@ import (
 // sendAction is posted by the Ctrl+Enter shortcut; the operation page sends its request.
 const sendAction = "loupe.send"
 
+// cancelAction is posted by the Escape key; the operation page abandons a request in flight.
+const cancelAction = "loupe.cancel"
+
 // shell is the page layout of every route: the sidebar of APIs and operations, and the main
 // pane showing the overview, an API's guide or an operation.
 type shell struct {
@@ -87,7 +90,7 @@ func (s *shell) retry(ctx app.Context) {
 func (s *shell) onRetry(ctx app.Context, e app.Event) { s.retry(ctx) }
 
 // onKey handles the global shortcuts: "/" focuses the filter unless the user is typing in a
-// field, Ctrl+Enter (Cmd+Enter) sends the operation's request.
+// field, Ctrl+Enter (Cmd+Enter) sends the operation's request, Escape cancels it.
 func (s *shell) onKey(ctx app.Context, e app.Value) {
 	key := e.Get("key").String()
 	ctrl := e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()
@@ -95,6 +98,8 @@ func (s *shell) onKey(ctx app.Context, e app.Value) {
 	case key == "Enter" && ctrl:
 		e.Call("preventDefault")
 		ctx.NewAction(sendAction)
+	case key == "Escape":
+		ctx.NewAction(cancelAction)
 	case key == "/" && !ctrl && !e.Get("altKey").Bool() && !typing(e.Get("target")):
 		if f := app.Window().GetElementByID("filter"); f.Truthy() {
 			e.Call("preventDefault")
