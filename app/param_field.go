@@ -67,6 +67,10 @@ func (p *operationPage) renderInput(prm *catalog.Parameter, key string, s *catal
 	if invalid {
 		describedBy = errID + " " + descID
 	}
+	label := "" // the field's <label> names the first input; later list values get their own
+	if index > 0 {
+		label = prm.Name + ", value " + strconv.Itoa(index+1)
+	}
 	if len(s.Enum) > 0 {
 		opts := []app.UI{app.Option().Value("").Selected(value == "").Text(emptyChoice(prm, s))}
 		known := false
@@ -82,7 +86,7 @@ func (p *operationPage) renderInput(prm *catalog.Parameter, key string, s *catal
 		if !known && value != "" {
 			opts = append(opts, app.Option().Value(value).Selected(true).Text(value+" (not allowed)"))
 		}
-		return app.Select().ID(id).Class("input").DataSet("key", key).DataSet("index", index).
+		return app.Select().ID(id).Class("input").DataSet("key", key).DataSet("index", index).Aria("label", label).
 			Aria("invalid", boolAttr(invalid)).Aria("describedby", describedBy).
 			OnChange(p.onParamInput).Body(opts...)
 	}
@@ -118,7 +122,7 @@ func (p *operationPage) renderInput(prm *catalog.Parameter, key string, s *catal
 	case "number":
 		mode = "decimal"
 	}
-	return app.Input().ID(id).Type("text").Class("input mono").Value(value).
+	return app.Input().ID(id).Type("text").Class("input mono").Value(value).Aria("label", label).
 		Attr("inputmode", mode).Placeholder(placeholder(prm, s)).
 		AutoComplete(false).Spellcheck(false).
 		DataSet("key", key).DataSet("index", index).
@@ -147,7 +151,7 @@ func (p *operationPage) renderList(prm *catalog.Parameter, key string, item *cat
 		app.Ul().Class("list-values").Body(rows...),
 		app.Div().Class("list-foot").Body(
 			app.Button().Type("button").Class("btn btn-small").DataSet("key", key).
-				Text("+ Add value").OnClick(p.onAddValue),
+				Aria("label", "Add a value to "+prm.Name).Text("+ Add value").OnClick(p.onAddValue),
 			app.Span().Class("muted").Text(how),
 		),
 	)
