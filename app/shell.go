@@ -32,8 +32,15 @@ type shell struct {
 
 func newShell() *shell { return &shell{} }
 
-// OnInit picks up the catalog when it is already there (server, or browser after preload).
+// OnInit picks up the catalog when it is already there (server, or browser after preload)
+// and, in the browser, the route, so that the first render already shows the right page
+// (OnNav comes a frame later).
 func (s *shell) OnInit() {
+	if app.IsClient {
+		if u := app.Window().URL(); u != nil {
+			s.slug, s.opID = parseRoute(u.Path)
+		}
+	}
 	s.cat = currentCatalog()
 	if s.cat == nil {
 		if err := catalogError(); err != nil {
