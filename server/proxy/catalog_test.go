@@ -1,0 +1,39 @@
+package proxy
+
+import (
+	"regexp"
+	"testing"
+
+	"loupe/content"
+	servercatalog "loupe/server/catalog"
+)
+
+// TestEveryDocumentedPathPasses fills the path parameters of every operation of the real
+// catalog and checks the guard accepts the path and the matcher names that very operation.
+func TestEveryDocumentedPathPasses(t *testing.T) {
+	cat, err := servercatalog.Load(content.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	param := regexp.MustCompile(`\{[^{}/]+\}`)
+	n := 0
+	for _, api := range cat.APIs {
+		ops := newOperations(&api)
+		for _, op := range api.Operations {
+			path := param.ReplaceAllString(op.Path, "x1")
+			if ref := checkRest(path); ref != nil {
+				t.Errorf("%s %s: the guard refuses %s: %s", api.Slug, op.ID, path, ref.message)
+			}
+			got, ok := ops.match(op.Method, "", path)
+			if !ok || got != op.ID {
+				// Another operation with the same shape may win only if it is more specific.
+				t.Errorf("%s %s %s: got operation %q; want %q", api.Slug, op.Method, path, got, op.ID)
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("the catalog has no operations")
+	}
+	t.Logf("%d operations pass the guard and match themselves", n)
+}
