@@ -20,7 +20,7 @@ const chatCodeChunk = 64
 
 // chatMessage shows one message of the conversation. An answer renders its Markdown block by
 // block: completed blocks keep their HTML (go-app leaves an unchanged Raw node alone), the
-// open tail is rendered again on each update, and a code block still growing is shown as text.
+// open tail is rendered again on each update, and fenced code is shown as text in chunks.
 type chatMessage struct {
 	app.Compo
 
@@ -187,30 +187,28 @@ func (m *chatMessage) codeBlock(i int, b markdown.Block) app.UI {
 		label = "code"
 	}
 	isHTML := strings.EqualFold(lang, "html")
-	var code app.UI
-	if b.Open {
-		var chunks []app.UI
-		for rest := b.Text; rest != ""; {
-			cut := len(rest)
-			for n, j := 0, 0; j < len(rest); j++ {
-				if rest[j] == '\n' {
-					if n++; n == chatCodeChunk {
-						cut = j + 1
-						break
-					}
+	// Code is shown as text, open or closed: a growing block changes only its last chunk, and
+	// closing it replaces nothing (no large HTML to parse and lay out again at the end).
+	var chunks []app.UI
+	for rest := b.Text; rest != ""; {
+		cut := len(rest)
+		for n, j := 0, 0; j < len(rest); j++ {
+			if rest[j] == '\n' {
+				if n++; n == chatCodeChunk {
+					cut = j + 1
+					break
 				}
 			}
-			chunks = append(chunks, app.Text(rest[:cut]))
-			rest = rest[cut:]
 		}
-		c := app.Code().Body(chunks...)
-		if lang != "" {
-			c = c.Class("language-" + lang)
-		}
-		code = app.Pre().Class("md-open-code").Body(c)
-	} else {
-		code = app.Raw(b.HTML())
+		// Each chunk is its own block box: the browser lays out only the last one again.
+		chunks = append(chunks, app.Span().Class("code-chunk").Text(rest[:cut]))
+		rest = rest[cut:]
 	}
+	c := app.Code().Body(chunks...)
+	if lang != "" {
+		c = c.Class("language-" + lang)
+	}
+	code := app.Pre().Class("md-code").Body(c)
 	copyText := "Copy"
 	if m.copied == i+1 {
 		copyText = "Copied"

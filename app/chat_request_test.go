@@ -8,14 +8,15 @@ import (
 	"testing"
 	"time"
 
+	"loupe/app/markdown"
 	"loupe/app/sse"
 )
 
 func TestChatBody(t *testing.T) {
-	answer := newChatAnswer(chatMarkdown)
+	answer := &chatAnswer{md: markdown.NewStream(chatMarkdown)}
 	answer.md.Write("Calling the tool.")
 	answer.calls = []sse.ToolCall{{ID: "call_1", Name: "get_weather", Arguments: `{"city":"Paris"}`}}
-	failed := newChatAnswer(chatMarkdown) // an error before any token: left out
+	failed := &chatAnswer{md: markdown.NewStream(chatMarkdown)} // an error before any token: left out
 	turns := []*chatTurn{
 		{role: "user", text: "hi"},
 		{role: "assistant", answer: failed},

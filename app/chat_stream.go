@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
@@ -21,6 +22,31 @@ const chatFrame = 30 * time.Millisecond
 
 // chatMaxBody bounds a non-streamed answer or an error body.
 const chatMaxBody = 8 << 20
+
+// chatGCPercent is the garbage collector's setting while answers stream. The wasm's collector
+// marks the whole heap in one main-thread task, tens of milliseconds: a stream makes garbage
+// (a JSON chunk per token), and collecting less often keeps those pauses out of the stream.
+const chatGCPercent = 400
+
+// chatStreams counts the answers streaming; chatGCSaved is the setting to restore after them.
+var (
+	chatStreams int
+	chatGCSaved int
+)
+
+// chatHoldGC raises the collector's setting while the first answer streams (UI goroutine).
+func chatHoldGC() {
+	if chatStreams++; chatStreams == 1 {
+		chatGCSaved = debug.SetGCPercent(chatGCPercent)
+	}
+}
+
+// chatReleaseGC restores the setting once no answer streams (UI goroutine).
+func chatReleaseGC() {
+	if chatStreams--; chatStreams == 0 {
+		debug.SetGCPercent(chatGCSaved)
+	}
+}
 
 // chatAnswer is an assistant answer: what arrived, how it renders and how the request went.
 // Its fields belong to the UI goroutine; the reader goroutine only writes snap, under mu.
@@ -69,8 +95,9 @@ type chatSnapshot struct {
 	over    bool
 }
 
-// newChatAnswer returns an answer about to be requested.
+// newChatAnswer returns an answer about to be requested; finishUp ends it.
 func newChatAnswer(r *markdown.Renderer) *chatAnswer {
+	chatHoldGC()
 	return &chatAnswer{md: markdown.NewStream(r), streaming: true, start: time.Now(), answered: map[string]bool{}}
 }
 
@@ -250,6 +277,9 @@ func (a *chatAnswer) stop(ctx app.Context) {
 
 // finishUp closes the answer once the request is over.
 func (a *chatAnswer) finishUp(ctx app.Context) {
+	if a.streaming {
+		chatReleaseGC()
+	}
 	a.streaming = false
 	a.md.Close()
 	if a.cancel != nil {
