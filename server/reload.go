@@ -15,17 +15,19 @@ import (
 )
 
 // Reload applies a reloaded configuration without a restart: each API's base URL, credential
-// (rotated keys), allow lists and policy, and the users file. What needs a restart (the
-// address, the access mode, the limits) is kept, and a warning says so. Calls in flight finish
+// (rotated keys), allow lists and policy, the users file and the admins. What needs a restart
+// (the address, the public URL, the limits, the rest of server.access) is kept, and a warning
+// says so. Calls in flight finish
 // with the old settings.
 func (s *Server) Reload(next *config.Config) error {
 	apis, err := s.proxyAPIs(next)
 	if err != nil {
 		return err
 	}
-	old := s.cfg.Settings.Server
-	if next.Server.Addr != old.Addr || next.Server.Access.Mode != old.Access.Mode || next.Server.Limits != old.Limits || next.Server.PublicURL != old.PublicURL {
-		s.cfg.Logger.Warn("configuration reloaded; server.addr, server.public_url, server.access.mode and server.limits take effect on restart")
+	old, nw := s.cfg.Settings.Server, next.Server
+	if nw.Addr != old.Addr || nw.PublicURL != old.PublicURL || nw.Limits != old.Limits || nw.Access.Mode != old.Access.Mode ||
+		nw.Access.Header != old.Access.Header || !slices.Equal(nw.Access.TrustedProxies, old.Access.TrustedProxies) || nw.Access.SessionTTL != old.Access.SessionTTL {
+		s.cfg.Logger.Warn("configuration reloaded; changes to server.addr, server.public_url, server.limits and server.access (but its users file and admins) take effect on restart")
 	}
 	if next.Server.Access.Mode == old.Access.Mode {
 		if err := s.gate.Reload(accessOptions(next, s.cfg.Logger)); err != nil {
