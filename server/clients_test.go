@@ -50,10 +50,16 @@ func TestKGSearchClientThroughProxy(t *testing.T) {
 	direct := search("/sandbox/entities/", sandbox.DefaultKey)
 	proxied := search("/proxy/entities/", "a-key-the-proxy-drops")
 	calls := map[string]func(*kgsearch.EntitiesService) *kgsearch.EntitiesSearchCall{
-		"query":  func(s *kgsearch.EntitiesService) *kgsearch.EntitiesSearchCall { return s.Search().Query("paris").Limit(5) },
-		"ids":    func(s *kgsearch.EntitiesService) *kgsearch.EntitiesSearchCall { return s.Search().Ids("/m/0dl567") },
-		"types":  func(s *kgsearch.EntitiesService) *kgsearch.EntitiesSearchCall { return s.Search().Query("city").Types("City", "Country") },
-		"prefix": func(s *kgsearch.EntitiesService) *kgsearch.EntitiesSearchCall { return s.Search().Query("ber").Prefix(true).Languages("de") },
+		"query": func(s *kgsearch.EntitiesService) *kgsearch.EntitiesSearchCall {
+			return s.Search().Query("paris").Limit(5)
+		},
+		"ids": func(s *kgsearch.EntitiesService) *kgsearch.EntitiesSearchCall { return s.Search().Ids("/m/0dl567") },
+		"types": func(s *kgsearch.EntitiesService) *kgsearch.EntitiesSearchCall {
+			return s.Search().Query("city").Types("City", "Country")
+		},
+		"prefix": func(s *kgsearch.EntitiesService) *kgsearch.EntitiesSearchCall {
+			return s.Search().Query("ber").Prefix(true).Languages("de")
+		},
 	}
 	for name, call := range calls {
 		got, want := proxied(call), direct(call)
