@@ -343,3 +343,48 @@ func TestKeyboardShortcuts(t *testing.T) {
 		t.Errorf("Ctrl+Enter did not send: %v", err)
 	}
 }
+
+func TestTheBodyEditorNamesTheWrongField(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	openPage(t, ctx, base+"/cluster/security.config_upgrade_perform")
+	tctx := within(t, ctx, 30*time.Second)
+	before := proxiedRequests(t, tctx)
+	if _, err := chromedp.Run(tctx, chromedp.Evaluate[bool](`(() => {
+		const el = document.getElementById("body-editor");
+		el.value = '{"config": ["roles", "nope"]}';
+		el.dispatchEvent(new Event("input", {bubbles: true}));
+		return true;
+	})()`)); err != nil {
+		t.Fatal(err)
+	}
+	msg, err := chromedp.Run(tctx, chromedp.Poll[string](`document.getElementById("body-error").textContent || null`,
+		chromedp.WithPollingTimeout(5*time.Second)))
+	if err != nil || !strings.Contains(msg, "config[1]: must be one of roles") {
+		t.Fatalf("body error = %q (%v), want it to name config[1]", msg, err)
+	}
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("send"))); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if n := proxiedRequests(t, tctx); n != before {
+		t.Errorf("%d requests were proxied with an invalid body", n-before)
+	}
+	if id, _ := chromedp.Run(tctx, chromedp.Evaluate[string](`document.activeElement.id`)); id != "body-editor" {
+		t.Errorf("focus is on %q after a refused send, want the body editor", id)
+	}
+	// Broken JSON says where.
+	if _, err := chromedp.Run(tctx, chromedp.Evaluate[bool](`(() => {
+		const el = document.getElementById("body-editor");
+		el.value = '{\n  "config": [\n    roles\n  ]\n}';
+		el.dispatchEvent(new Event("input", {bubbles: true}));
+		return true;
+	})()`)); err != nil {
+		t.Fatal(err)
+	}
+	msg, err = chromedp.Run(tctx, chromedp.Poll[string](`(t => t.includes("line") ? t : null)(document.getElementById("body-error").textContent)`,
+		chromedp.WithPollingTimeout(5*time.Second)))
+	if err != nil || !strings.Contains(msg, "line 3") {
+		t.Errorf("syntax error = %q (%v), want the line", msg, err)
+	}
+}
