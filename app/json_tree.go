@@ -118,12 +118,34 @@ func renderNode(n *jsonNode, depth int, inObject bool, budget *int) app.UI {
 		app.Summary().Class("j-row").Body(
 			key,
 			app.Span().Class("j-punct").Text(open),
-			app.Span().Class("j-count").Text(" "+count+" "),
+			app.Span().Class("j-count").Text(" "+count+hint(n)+" "),
 			app.Span().Class("j-punct j-close-inline").Text(close),
 		),
 		app.Div().Class("j-children").Body(kids...),
 		app.Div().Class("j-row j-punct").Text(close),
 	)
+}
+
+// hint names a folded object by a telling field: ` name: "Paris"`.
+func hint(n *jsonNode) string {
+	if n.kind != 'o' {
+		return ""
+	}
+	for _, key := range []string{"name", "title", "id", "@id", "slug", "@type", "type"} {
+		for _, c := range n.children {
+			if c.key == key && (c.kind == 's' || c.kind == 'n') {
+				v := c.text
+				if len(v) > 40 {
+					v = v[:40] + "…"
+				}
+				if c.kind == 's' {
+					v = strconv.Quote(v)
+				}
+				return ", " + key + ": " + v
+			}
+		}
+	}
+	return ""
 }
 
 // scalar renders a string, number, boolean or null; http(s) strings become links.
