@@ -113,6 +113,10 @@ func (p *operationPage) sync(ctx *app.Context) {
 		p.st = request.Initial(p.Op)
 	case ok:
 		p.st = st
+		if names := permalink.Credentials(frag); len(names) > 0 {
+			p.notice = "This link carried " + strings.Join(names, ", ") +
+				", which looks like a credential: Loupe ignored it. The server holds the credentials and adds them to every request."
+		}
 	default:
 		p.st = request.Initial(p.Op)
 	}

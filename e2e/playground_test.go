@@ -388,3 +388,28 @@ func TestTheBodyEditorNamesTheWrongField(t *testing.T) {
 		t.Errorf("syntax error = %q (%v), want the line", msg, err)
 	}
 }
+
+func TestALinkWithACredentialIgnoresIt(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	openPage(t, ctx, base+"/entities/entities.search#v1&query=Paris&key=SECRET")
+	tctx := within(t, ctx, 20*time.Second)
+	if err := chromedp.Do(tctx, chromedp.WaitVisible(chromedp.ID("notice"))); err != nil {
+		t.Fatalf("no #notice: %v", err)
+	}
+	if text, _ := chromedp.Run(tctx, chromedp.Text(chromedp.ID("notice"))); !strings.Contains(text, "credential") {
+		t.Errorf("notice = %q", text)
+	}
+	if got := inputValues(t, tctx, "query:query"); len(got) != 1 || got[0] != "Paris" {
+		t.Errorf("query = %q, want Paris", got)
+	}
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("copy-link")), chromedp.WaitVisible(chromedp.ID("permalink"))); err != nil {
+		t.Fatal(err)
+	}
+	if link, _ := chromedp.Run(tctx, chromedp.Value(chromedp.ID("permalink"))); strings.Contains(link, "SECRET") {
+		t.Errorf("the shared link keeps the credential: %s", link)
+	}
+	if curl, _ := chromedp.Run(tctx, chromedp.TextContent(chromedp.ID("curl"))); strings.Contains(curl, "SECRET") {
+		t.Errorf("the curl command holds the credential: %s", curl)
+	}
+}

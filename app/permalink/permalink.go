@@ -190,3 +190,20 @@ func IsCredential(name string) bool {
 	}
 	return false
 }
+
+// Credentials returns the names in a fragment that look like credentials, which Decode ignores,
+// so that the page can say it ignored them.
+func Credentials(fragment string) []string {
+	var names []string
+	for _, part := range strings.Split(strings.TrimPrefix(fragment, "#"), "&") {
+		rawName, _, _ := strings.Cut(part, "=")
+		name, err := unescape(rawName)
+		if err != nil {
+			continue
+		}
+		if IsCredential(name[strings.Index(name, ":")+1:]) {
+			names = append(names, name)
+		}
+	}
+	return names
+}

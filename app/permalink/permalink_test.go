@@ -148,3 +148,13 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+func TestCredentials(t *testing.T) {
+	got := Credentials("#v1&key=x&query=q&header:Authorization=y&pageToken=z")
+	if len(got) != 2 || got[0] != "key" || got[1] != "header:Authorization" {
+		t.Fatalf("Credentials = %q", got)
+	}
+	if got := Credentials("#v1&query=q"); got != nil {
+		t.Fatalf("Credentials = %q", got)
+	}
+}
