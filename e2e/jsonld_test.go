@@ -54,10 +54,10 @@ func TestJSONLDViewerShowsEntityCards(t *testing.T) {
 		t.Errorf("a broken image stays in a card: %v", err)
 	}
 	// The expanded view shows every term's full IRI through @context.
-	if err := chromedp.Do(tctx, chromedp.Click(chromedp.CSS(`.seg-btn[value="expanded"]`))); err != nil {
+	if err := chromedp.Do(within(t, ctx, 20*time.Second), chromedp.Click(chromedp.CSS(`.seg-btn[value="expanded"]`))); err != nil {
 		t.Fatalf("switching to the expanded view: %v", err)
 	}
-	text, err := chromedp.Run(tctx, chromedp.Text(chromedp.CSS(".jsonld-expanded")))
+	text, err := chromedp.Run(within(t, ctx, 20*time.Second), chromedp.Text(chromedp.CSS(".jsonld-expanded")))
 	if err != nil {
 		t.Fatal(err)
 	}
