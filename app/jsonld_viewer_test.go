@@ -26,12 +26,18 @@ const jlSample = `{
   ]
 }`
 
-func renderViewer(t *testing.T, v *jsonldViewer) string {
+// renderUI mounts a component in a test engine and returns its HTML.
+func renderUI(t *testing.T, c app.Composer) string {
 	t.Helper()
 	e := app.NewTestEngine()
-	e.Load(v)
+	e.Load(c)
 	e.ConsumeAll()
-	return app.HTMLString(v)
+	return app.HTMLString(c)
+}
+
+func renderViewer(t *testing.T, v *jsonldViewer) string {
+	t.Helper()
+	return renderUI(t, v)
 }
 
 // hasElement reports whether HTML holds an element with the given tag name.

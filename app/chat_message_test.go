@@ -1,0 +1,116 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"loupe/app/markdown"
+	"loupe/app/sse"
+)
+
+// answerWith builds a finished answer from Markdown text.
+func answerWith(text string) *chatAnswer {
+	a := &chatAnswer{md: markdown.NewStream(chatMarkdown), answered: map[string]bool{}}
+	a.md.Write(text)
+	a.md.Close()
+	return a
+}
+
+func renderMessage(t *testing.T, turn *chatTurn) string {
+	t.Helper()
+	return renderUI(t, newChatMessage(turn, 0, 0))
+}
+
+func TestChatMessageRendersMarkdownSafely(t *testing.T) {
+	a := answerWith("Here is **the app** <img src=x onerror=alert(1)>\n\n```html\n<script>alert(1)</script>\n```\n\nDone.\n")
+	out := renderMessage(t, &chatTurn{role: "assistant", answer: a})
+	tests := []struct {
+		name      string
+		got, want bool
+	}{
+		{"an assistant message", strings.Contains(out, `chat-msg assistant`), true},
+		{"rendered Markdown", strings.Contains(out, "<strong>the app</strong>"), true},
+		{"no script element", hasElement(out, "script"), false},
+		{"no img element", hasElement(out, "img"), false},
+		{"the code is shown as text", strings.Contains(out, "&lt;script&gt;alert(1)&lt;/script&gt;"), true},
+		{"a copy button", strings.Contains(out, "copy-code"), true},
+		{"a preview button for HTML", strings.Contains(out, "preview-code"), true},
+		{"no error", strings.Contains(out, "chat-error"), false},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("%s: got %v; want %v\n%s", tt.name, tt.got, tt.want, out)
+		}
+	}
+}
+
+func TestChatMessageErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		set  func(a *chatAnswer)
+		want []string
+	}{
+		{"API error with status and code", func(a *chatAnswer) {
+			a.status, a.apiErr = 400, &sse.APIError{Message: "too long", Code: "context_length_exceeded"}
+		}, []string{"HTTP 400", "context_length_exceeded", "too long", "context window"}},
+		{"401", func(a *chatAnswer) { a.status, a.apiErr = 401, &sse.APIError{Message: "Invalid API key"} }, []string{"HTTP 401", "Invalid API key", "never holds one"}},
+		{"cut stream", func(a *chatAnswer) { a.cut, a.chunks = "the connection broke: network error", 12 }, []string{"Stream cut", "after 12 tokens", "kept above"}},
+		{"network failure", func(a *chatAnswer) { a.netErr = "Failed to fetch" }, []string{"No answer", "Failed to fetch"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := answerWith("partial")
+			tt.set(a)
+			out := renderMessage(t, &chatTurn{role: "assistant", answer: a})
+			for _, want := range tt.want {
+				if !strings.Contains(out, want) {
+					t.Errorf("got no %q in\n%s", want, out)
+				}
+			}
+		})
+	}
+}
+
+func TestChatMessageUserAndTool(t *testing.T) {
+	out := renderMessage(t, &chatTurn{role: "user", text: "look <b>here</b>", image: &chatImage{name: "a.png", mime: "image/png", size: 2048, dataURL: "data:image/png;base64,AAAA"}})
+	if !strings.Contains(out, "look &lt;b&gt;here&lt;/b&gt;") || !strings.Contains(out, "chat-thumb") || !strings.Contains(out, "a.png") {
+		t.Errorf("got %s; want the text as text and the thumbnail", out)
+	}
+	out = renderMessage(t, &chatTurn{role: "tool", text: `{"t":1}`, toolName: "get_weather", toolCallID: "call_1"})
+	if !strings.Contains(out, "get_weather") || !strings.Contains(out, "call_1") {
+		t.Errorf("got %s; want the tool's name and call id", out)
+	}
+}
+
+func TestToolCallCard(t *testing.T) {
+	a := answerWith("")
+	c := sse.ToolCall{ID: "call_1", Name: "get_weather", Arguments: `{"city":"Paris"}`}
+	out := renderUI(t, newToolCallCard(c, a, true))
+	for _, want := range []string{"tool-call-card", "get_weather", "call_1", "&#34;city&#34;: &#34;Paris&#34;", "tool-result-input", "tool-result-send"} {
+		if !strings.Contains(out, want) && !strings.Contains(out, strings.ReplaceAll(want, "&#34;", `"`)) {
+			t.Errorf("got no %q in\n%s", want, out)
+		}
+	}
+	out = renderUI(t, newToolCallCard(c, a, false))
+	if strings.Contains(out, "tool-result-input") {
+		t.Errorf("an answered call still offers a result field:\n%s", out)
+	}
+}
+
+func TestPreviewDoc(t *testing.T) {
+	tests := []struct{ code, before string }{
+		{"<!doctype html><html><head><title>x</title></head></html>", "<!doctype html><html><head>"},
+		{"<!DOCTYPE html>\n<p>no head</p>", "<!DOCTYPE html>"},
+		{"<p>bare</p>", ""},
+	}
+	for _, tt := range tests {
+		got := previewDoc(tt.code)
+		if !strings.HasPrefix(got, tt.before+previewProbe) || !strings.HasSuffix(got, tt.code[len(tt.before):]) {
+			t.Errorf("previewDoc(%q) = %.120q…; want the probe right after %q", tt.code, got, tt.before)
+		}
+	}
+	out := renderUI(t, newHTMLPreview("<p>x</p>"))
+	if !strings.Contains(out, `sandbox="allow-scripts"`) || !strings.Contains(out, `src="/preview"`) || strings.Contains(out, "allow-same-origin") {
+		t.Errorf("got %s; want an iframe sandboxed with allow-scripts only, on /preview", out)
+	}
+}
