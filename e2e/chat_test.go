@@ -392,3 +392,28 @@ func TestChatStreamCutMidwayKeepsWhatArrived(t *testing.T) {
 		t.Errorf("got %q with %d characters kept; want the partial answer kept and a note that the stream was cut", msg, kept)
 	}
 }
+
+func TestChatWithoutStreamAndCtrlEnter(t *testing.T) {
+	ctx, _ := openChat(t)
+	if err := chromedp.Do(within(t, ctx, 10*time.Second), chromedp.Click(chromedp.ID("chat-stream"))); err != nil {
+		t.Fatalf("turning streaming off: %v", err)
+	}
+	if on := chatEval[bool](t, ctx, `document.getElementById("chat-stream").checked`); on {
+		t.Fatal("the stream toggle is still on")
+	}
+	// Ctrl+Enter in the message field sends it.
+	if err := chromedp.Do(within(t, ctx, 10*time.Second),
+		chromedp.SendKeys(chromedp.ID("chat-input"), "a counter app"),
+		chromedp.KeyEvent("\r", chromedp.KeyModifiers(chromedp.ModifierCtrl)),
+		chromedp.WaitVisible(chromedp.CSS(".chat-msg.assistant")),
+	); err != nil {
+		t.Fatalf("sending with Ctrl+Enter: %v", err)
+	}
+	answer := chatWaitDone(t, ctx, 30*time.Second)
+	if !strings.Contains(answer, "index.html") {
+		t.Errorf("got %.200q; want the whole answer at once", answer)
+	}
+	if left := chatEval[string](t, ctx, `document.getElementById("chat-input").value`); left != "" {
+		t.Errorf("the message field still holds %q after sending", left)
+	}
+}
