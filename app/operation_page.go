@@ -93,7 +93,9 @@ func (p *operationPage) sync(ctx *app.Context) {
 		if p.cancel != nil {
 			p.cancel()
 		}
-		*p = operationPage{Compo: p.Compo, API: p.API, Op: p.Op, target: p.key()}
+		// Keep the sequence numbers counting, so that an answer or a timer of the previous
+		// operation can never pass for one of this operation.
+		*p = operationPage{Compo: p.Compo, API: p.API, Op: p.Op, target: p.key(), sendSeq: p.sendSeq + 1, writeSeq: p.writeSeq + 1}
 		p.st = request.Initial(p.Op)
 		p.validate()
 	}
