@@ -83,7 +83,7 @@ func BenchmarkStream32k(b *testing.B) {
 	if runs < 2 {
 		b.Skip("needs two runs: the first one warms up (JIT tiers, lazy initialization); use -benchtime 3x")
 	}
-	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	ms := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
 	b.ReportMetric(ms(worst), "max-ms/update")
 	b.ReportMetric(ms(p99), "p99-ms/update")
 	b.ReportMetric(ms(median), "median-ms/update")
