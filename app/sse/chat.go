@@ -25,16 +25,22 @@ type ToolCall struct {
 
 // Usage counts the tokens of a completion.
 type Usage struct {
-	PromptTokens     int `json:"prompt_tokens"`
+	// PromptTokens counts the conversation sent.
+	PromptTokens int `json:"prompt_tokens"`
+	// CompletionTokens counts the answer.
 	CompletionTokens int `json:"completion_tokens"`
-	TotalTokens      int `json:"total_tokens"`
+	// TotalTokens is their sum.
+	TotalTokens int `json:"total_tokens"`
 }
 
 // APIError is the error object of an OpenAI-style error body or error event.
 type APIError struct {
+	// Message is the API's explanation, meant for people.
 	Message string `json:"message"`
-	Type    string `json:"type"`
-	Param   string `json:"param"`
+	// Type is the error's kind, for example invalid_request_error (or a Google status).
+	Type string `json:"type"`
+	// Param names the request field at fault, when the API says.
+	Param string `json:"param"`
 	// Code is the error code as text (the wire gives a string, a number or null).
 	Code string `json:"-"`
 }
