@@ -101,6 +101,13 @@ func (p *operationPage) renderDocs() app.UI {
 			app.If(r.ContentType != "", func() app.UI { return app.Code().Class("ctype").Text(r.ContentType) }),
 			app.If(r.Schema != nil && r.Schema.Ref != "", func() app.UI { return app.Span().Class("schema-ref").Text(r.Schema.Ref) }),
 			html("prose small", r.DescriptionHTML),
+			app.If(len(r.Example) > 0, func() app.UI {
+				text, _ := formatJSON(string(r.Example))
+				return app.Details().Class("example").Body(
+					app.Summary().Text("Example"),
+					app.Pre().Class("mono example-body").Text(text),
+				)
+			}),
 		))
 	}
 	return app.Div().Class("op-docs").Body(

@@ -40,7 +40,8 @@ func (s *sidebar) onFilter(ctx app.Context, e app.Event) {
 	s.filter = ctx.JSSrc().Get("value").String()
 }
 
-// onFilterKey clears the filter on Escape and opens the first match on Enter.
+// onFilterKey clears the filter on Escape, opens the first match on Enter and moves to the
+// list on ArrowDown.
 func (s *sidebar) onFilterKey(ctx app.Context, e app.Event) {
 	switch e.Get("key").String() {
 	case "Escape":
@@ -50,6 +51,11 @@ func (s *sidebar) onFilterKey(ctx app.Context, e app.Event) {
 	case "Enter":
 		if first := app.Window().Get("document").Call("querySelector", "#side a.op-link"); first.Truthy() {
 			ctx.Navigate(first.Get("href").String())
+		}
+	case "ArrowDown":
+		if first := app.Window().Get("document").Call("querySelector", "#side a.op-link"); first.Truthy() {
+			e.PreventDefault()
+			first.Call("focus")
 		}
 	}
 }
