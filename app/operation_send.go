@@ -111,7 +111,7 @@ func revealResponse() {
 		return
 	}
 	opts := app.Window().Get("Object").New()
-	opts.Set("behavior", "smooth")
+	opts.Set("behavior", "instant") // a smooth scroll moves buttons under a pointer already on its way
 	// In the two-column layout the right column scrolls by itself: scroll it, not the page.
 	if col := el.Call("closest", ".op-side-col"); col.Truthy() && app.Window().Call("getComputedStyle", col).Get("position").String() == "sticky" {
 		opts.Set("top", el.Get("offsetTop").Int()) // the sticky column is the offset parent
