@@ -16,8 +16,9 @@ type chatComposer struct {
 
 	// Sending is true while an answer streams: Send waits, Stop works.
 	Sending bool
-	// OnSend receives the message and image; OnStop ends the answer.
-	OnSend func(ctx app.Context, text string, img *chatImage)
+	// OnSend receives the message and image and reports whether it took them (the composer
+	// then empties); OnStop ends the answer.
+	OnSend func(ctx app.Context, text string, img *chatImage) bool
 	OnStop func(ctx app.Context)
 
 	text    string
@@ -26,7 +27,7 @@ type chatComposer struct {
 	problem string
 }
 
-func newChatComposer(sending bool, onSend func(app.Context, string, *chatImage), onStop func(app.Context)) *chatComposer {
+func newChatComposer(sending bool, onSend func(app.Context, string, *chatImage) bool, onStop func(app.Context)) *chatComposer {
 	return &chatComposer{Sending: sending, OnSend: onSend, OnStop: onStop}
 }
 
@@ -51,13 +52,14 @@ func (c *chatComposer) send(ctx app.Context) {
 	if c.Sending || c.reading || (strings.TrimSpace(c.text) == "" && c.image == nil) || c.OnSend == nil {
 		return
 	}
-	text, img := c.text, c.image
+	if !c.OnSend(ctx, c.text, c.image) {
+		return
+	}
 	c.text, c.image, c.problem = "", nil, ""
 	// go-app drops an empty value attribute instead of setting it: clear the field itself.
 	if in := app.Window().GetElementByID("chat-input"); in.Truthy() {
 		in.Set("value", "")
 	}
-	c.OnSend(ctx, text, img)
 }
 
 // onStop ends the answer being streamed.

@@ -73,13 +73,20 @@ func (v *chatView) proxyURL() string {
 	return "/proxy/" + slug + path
 }
 
-// onSend adds the user's message and asks for an answer.
-func (v *chatView) onSend(ctx app.Context, text string, img *chatImage) {
+// onSend adds the user's message and asks for an answer. It reports whether the message was
+// taken: a request that cannot be built (tools that are not JSON) leaves it in the composer.
+func (v *chatView) onSend(ctx app.Context, text string, img *chatImage) bool {
 	if v.live != nil || (strings.TrimSpace(text) == "" && img == nil) {
-		return
+		return false
 	}
-	v.turns = append(v.turns, &chatTurn{role: "user", text: text, image: img})
+	turn := &chatTurn{role: "user", text: text, image: img}
+	if _, err := chatBody(v.settings, append(v.turns[:len(v.turns):len(v.turns)], turn)); err != nil {
+		v.problem = err.Error()
+		return false
+	}
+	v.turns = append(v.turns, turn)
 	v.request()
+	return true
 }
 
 // onToolResult answers a tool call; once every call of that answer has its result, the
@@ -149,7 +156,7 @@ func (v *chatView) onStream(ctx app.Context, e app.Event) {
 }
 
 func (v *chatView) onTools(ctx app.Context, e app.Event) {
-	v.settings.tools = ctx.JSSrc().Get("value").String()
+	v.settings.tools, v.problem = ctx.JSSrc().Get("value").String(), ""
 }
 
 func (v *chatView) onToolChoice(ctx app.Context, e app.Event) {
@@ -157,7 +164,9 @@ func (v *chatView) onToolChoice(ctx app.Context, e app.Event) {
 }
 
 // onToolsExample fills the tools field with an example definition.
-func (v *chatView) onToolsExample(ctx app.Context, e app.Event) { v.settings.tools = chatToolsExample }
+func (v *chatView) onToolsExample(ctx app.Context, e app.Event) {
+	v.settings.tools, v.problem = chatToolsExample, ""
+}
 
 // Render implements app.Composer.
 func (v *chatView) Render() app.UI {

@@ -321,28 +321,30 @@ func TestChatLongAnswerKeepsMainThreadTasksShort(t *testing.T) {
 	if _, err := chromedp.Run(within(t, ctx, 10*time.Second), chromedp.Poll[bool](`window.__long.length === 1`)); err != nil {
 		t.Fatalf("the long task observer does not work here: %v", err)
 	}
-	chatEval[bool](t, ctx, `(window.__long = [], true)`)
-	chatAsk(t, ctx, "write a 32000 token answer: a table app")
-	chatWaitDone(t, ctx, 5*time.Minute)
-	long := chatEval[[]int](t, ctx, `window.__long`)
-	tokens := chatEval[string](t, ctx, `document.getElementById("chat-metrics").textContent`)
-	t.Logf("32,000-token answer (%s): main-thread tasks over 50 ms: %v", tokens, long)
-	if !strings.Contains(tokens, "completion 32000") {
-		t.Errorf("metrics %q; want 32000 completion tokens", tokens)
-	}
-	// The budget is 50 ms per task. A loaded machine (CI runners share cores) preempts the
-	// renderer now and then, which stretches a task a little past it: a few tasks under 100 ms
-	// are logged, while a task over 100 ms, or many over 50, is a regression.
-	over := 0
-	for _, ms := range long {
-		if ms >= 100 {
-			t.Errorf("a main-thread task took %d ms while streaming; the budget is 50 ms", ms)
+	// A loaded machine (CI runners share cores) preempts the renderer now and then, which
+	// stretches a task past the budget through no fault of the page: a second answer is
+	// measured before failing. A real regression fails both.
+	var long []int
+	for attempt := 1; attempt <= 2; attempt++ {
+		chatEval[bool](t, ctx, `(window.__long = [], true)`)
+		if attempt > 1 {
+			if err := chromedp.Do(within(t, ctx, 10*time.Second), chromedp.Click(chromedp.ID("chat-clear"))); err != nil {
+				t.Fatalf("starting a new conversation: %v", err)
+			}
 		}
-		over++
+		chatAsk(t, ctx, "write a 32000 token answer: a table app")
+		chatWaitDone(t, ctx, 5*time.Minute)
+		long = chatEval[[]int](t, ctx, `window.__long`)
+		tokens := chatEval[string](t, ctx, `document.getElementById("chat-metrics").textContent`)
+		t.Logf("attempt %d, 32,000-token answer (%s): main-thread tasks over 50 ms: %v", attempt, tokens, long)
+		if !strings.Contains(tokens, "completion 32000") {
+			t.Fatalf("metrics %q; want 32000 completion tokens", tokens)
+		}
+		if len(long) == 0 {
+			return
+		}
 	}
-	if over > 3 {
-		t.Errorf("got %d main-thread tasks over the 50 ms budget while streaming: %v ms", over, long)
-	}
+	t.Errorf("got %d main-thread tasks over the 50 ms budget while streaming, twice: %v ms", len(long), long)
 }
 
 // cutAfter passes n bytes of a body, then fails like a broken connection.
