@@ -216,19 +216,6 @@ func (v *chatView) renderSettings() app.UI {
 				app.Input().ID("chat-stream").Type("checkbox").Checked(s.stream).OnChange(v.onStream),
 				app.Span().Text(" stream (Server-Sent Events)"),
 			),
-			app.Label().Class("field chat-wide").Body(
-				app.Span().Class("field-name").Text("system prompt"),
-				app.Textarea().ID("chat-system").Class("input").Rows(2).Placeholder("You are a helpful assistant that writes single-file web apps.").
-					Text(s.system).OnChange(v.onSystem),
-			),
-			app.Div().Class("field chat-wide").Body(
-				app.Div().Class("field-head").Body(
-					app.Label().Class("field-name").For("chat-tools").Text("tools (JSON)"),
-					app.Button().Type("button").ID("chat-tools-example").Class("btn btn-link btn-small").Text("fill in an example").OnClick(v.onToolsExample),
-				),
-				app.Textarea().ID("chat-tools").Class("input mono").Rows(3).Attr("spellcheck", "false").
-					Placeholder(`[{"type":"function","function":{"name":…,"parameters":{…}}}]`).Text(s.tools).OnChange(v.onTools),
-			),
 			app.Label().Class("field").Body(
 				app.Span().Class("field-name").Text("tool_choice"),
 				app.Select().ID("chat-tool-choice").Class("input").OnChange(v.onToolChoice).Body(
@@ -238,6 +225,19 @@ func (v *chatView) renderSettings() app.UI {
 				),
 			),
 			app.Button().Type("button").ID("chat-clear").Class("btn btn-quiet").Text("New conversation").OnClick(v.onClear),
+			app.Label().Class("field chat-half").Body(
+				app.Span().Class("field-name").Text("system prompt"),
+				app.Textarea().ID("chat-system").Class("input").Rows(2).Placeholder("You are a helpful assistant that writes single-file web apps.").
+					Text(s.system).OnChange(v.onSystem),
+			),
+			app.Div().Class("field chat-half").Body(
+				app.Div().Class("field-head").Body(
+					app.Label().Class("field-name").For("chat-tools").Text("tools (JSON)"),
+					app.Button().Type("button").ID("chat-tools-example").Class("btn btn-link btn-small").Text("fill in an example").OnClick(v.onToolsExample),
+				),
+				app.Textarea().ID("chat-tools").Class("input mono").Rows(2).Attr("spellcheck", "false").
+					Placeholder(`[{"type":"function","function":{"name":…,"parameters":{…}}}]`).Text(s.tools).OnChange(v.onTools),
+			),
 		),
 	)
 }
