@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"sync"
@@ -118,7 +119,9 @@ func TestMain(m *testing.M) {
 // serveBenchProxy serves a proxy for the chat API at upstream, the way server.New sets it up (a
 // credential, masking, audit), prints its address and serves until its stdin closes. With kind
 // "plain" it serves a bare httputil.ReverseProxy with the same Transport instead: what Go's
-// proxy costs without Loupe's checks.
+// proxy costs without Loupe's checks. With LOUPE_BENCH_CPUPROFILE=path it writes the proxy's
+// CPU profile to path.<kind> (go test -bench SSEFirstEvent -cpuprofile profiles only the
+// benchmark's own process: the client and the upstream).
 func serveBenchProxy(upstream, kind string) {
 	base, _ := url.Parse(upstream)
 	var h http.Handler = New(Config{
@@ -138,9 +141,17 @@ func serveBenchProxy(upstream, kind string) {
 		fmt.Println("ERROR", err)
 		return
 	}
+	if path := os.Getenv("LOUPE_BENCH_CPUPROFILE"); path != "" {
+		f, err := os.Create(path + "." + kind)
+		if err == nil && pprof.StartCPUProfile(f) == nil {
+			defer pprof.StopCPUProfile()
+		}
+	}
 	fmt.Println("ADDR", l.Addr().String())
-	go func() { _, _ = io.Copy(io.Discard, os.Stdin); os.Exit(0) }()
-	_ = (&http.Server{Handler: h}).Serve(l)
+	done := make(chan struct{})
+	go func() { _, _ = io.Copy(io.Discard, os.Stdin); close(done) }()
+	go func() { _ = (&http.Server{Handler: h}).Serve(l) }()
+	<-done
 }
 
 // startLoupe runs the proxy in a child process, as nginx runs in its own: the comparison is
