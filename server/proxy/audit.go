@@ -8,41 +8,6 @@ import (
 	"time"
 )
 
-// recorder remembers a response's status and size; Unwrap keeps http.ResponseController (and
-// so flushing) working through it.
-type recorder struct {
-	http.ResponseWriter
-	status int
-	bytes  int64
-}
-
-func (r *recorder) WriteHeader(code int) {
-	if r.status == 0 {
-		r.status = code
-	}
-	if code == 499 {
-		return // the client is gone: nothing to write
-	}
-	r.ResponseWriter.WriteHeader(code)
-}
-
-func (r *recorder) Write(b []byte) (int, error) {
-	if r.status == 0 {
-		r.status = http.StatusOK
-	}
-	n, err := r.ResponseWriter.Write(b)
-	r.bytes += int64(n)
-	return n, err
-}
-
-func (r *recorder) Flush() {
-	if f, ok := r.ResponseWriter.(http.Flusher); ok {
-		f.Flush()
-	}
-}
-
-func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
-
 // audit writes the call's line: who, which API and operation, the outcome, how long and how
 // many bytes. Never the path's query, a header or an error's text: they may hold a credential.
 func (p *Proxy) audit(r *http.Request, c *call, rec *recorder, start time.Time) {

@@ -39,6 +39,7 @@ func (p *Proxy) modifyResponse(resp *http.Response) error {
 		up.masker.maskHeader(h)
 		resp.Body = up.masker.wrap(resp.Body)
 	}
+	resp.Body = &endBody{resp.Body, c.rec}
 	return nil
 }
 

@@ -13,6 +13,7 @@ import (
 // ReverseProxy hooks.
 type call struct {
 	up      *upstream
+	rec     *recorder
 	user    string
 	op      string // operationId; "" when undocumented
 	rest    string // decoded path after /proxy/<slug>, "" or starting with "/"
@@ -31,12 +32,13 @@ func callFrom(ctx context.Context) *call {
 func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	rec := &recorder{ResponseWriter: w}
-	c := &call{}
+	c := &call{rec: rec}
 	defer func() {
 		v := recover()
 		if v != nil {
 			c.reason = "aborted"
 		}
+		rec.finish(v != nil)
 		p.audit(r, c, rec, start)
 		if v != nil {
 			panic(v)
