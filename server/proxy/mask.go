@@ -75,11 +75,10 @@ func (m *masker) partial(b []byte) int {
 
 // maskHeader masks secrets in every header value.
 func (m *masker) maskHeader(h http.Header) {
-	for name, vs := range h {
+	for _, vs := range h {
 		for i, v := range vs {
 			vs[i] = m.maskString(v)
 		}
-		h[name] = vs
 	}
 }
 

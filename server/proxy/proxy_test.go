@@ -225,3 +225,13 @@ func TestReloadRotatesTheCredential(t *testing.T) {
 		t.Errorf("after: got %q; want %q", got, want)
 	}
 }
+
+// The header lists are deleted by exact key (dropHeaders), as Del would delete them: they must
+// be canonical.
+func TestDroppedHeadersAreCanonical(t *testing.T) {
+	for _, name := range append(append([]string{}, droppedRequestHeaders...), droppedResponseHeaders...) {
+		if c := http.CanonicalHeaderKey(name); c != name {
+			t.Errorf("%q is not canonical (%q)", name, c)
+		}
+	}
+}

@@ -27,9 +27,7 @@ func (p *Proxy) modifyResponse(resp *http.Response) error {
 			h.Del("Location")
 		}
 	}
-	for _, name := range droppedResponseHeaders {
-		h.Del(name)
-	}
+	dropHeaders(h, droppedResponse)
 	if v := h.Values("Www-Authenticate"); len(v) > 0 {
 		// The browser would prompt for a password and send it to Loupe; show it instead.
 		h.Del("Www-Authenticate")
@@ -53,6 +51,18 @@ var droppedResponseHeaders = []string{
 	"Origin-Agent-Cluster", "Permissions-Policy", "Report-To", "Nel",
 	// Loupe sets its own.
 	"X-Content-Type-Options", "X-Frame-Options", "Referrer-Policy", "Cross-Origin-Opener-Policy",
+}
+
+var droppedResponse = set(droppedResponseHeaders)
+
+// dropHeaders deletes the headers in drop, canonical names, from h: one pass over the few
+// headers of h instead of a Del (which canonicalizes its argument) for each name in drop.
+func dropHeaders(h http.Header, drop map[string]bool) {
+	for name := range h {
+		if drop[name] {
+			delete(h, name)
+		}
+	}
 }
 
 // localLocation maps a Location under the API's base URL to the same place under

@@ -144,18 +144,13 @@ func (p *Proxy) rewrite(pr *httputil.ProxyRequest) {
 		}
 	}
 	h := out.Header
-	for _, name := range droppedRequestHeaders {
-		h.Del(name)
-	}
+	dropHeaders(h, droppedRequest)
 	for _, name := range p.cfg.StripHeaders {
 		h.Del(name)
 	}
 	if up.CredentialHeader != "" {
 		h.Del(up.CredentialHeader)
 	}
-	// Without Accept-Encoding, the Transport asks for gzip and decodes it, so the masker sees
-	// the response as text.
-	h.Del("Accept-Encoding")
 	if _, ok := h["User-Agent"]; !ok {
 		h.Set("User-Agent", "") // no Go-http-client default either
 	}
@@ -170,7 +165,12 @@ var droppedRequestHeaders = []string{
 	"Authorization", "Proxy-Authorization", "Cookie", "X-Api-Key", "X-Goog-Api-Key",
 	"Origin", "Referer", "Sec-Fetch-Site", "Sec-Fetch-Mode", "Sec-Fetch-Dest", "Sec-Fetch-User",
 	"X-Real-Ip", "Forwarded",
+	// Without Accept-Encoding, the Transport asks for gzip and decodes it, so the masker sees
+	// the response as text.
+	"Accept-Encoding",
 }
+
+var droppedRequest = set(droppedRequestHeaders)
 
 func (p *Proxy) slugs() []string {
 	t := *p.apis.Load()

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mime"
 	"net/http"
+	"strings"
 	"sync/atomic"
 	"time"
 )
@@ -36,9 +36,11 @@ func (t *timeoutTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	return resp, nil
 }
 
+// isEventStream reports whether h's media type is text/event-stream (as mime.ParseMediaType
+// reads it, without its allocations).
 func isEventStream(h http.Header) bool {
-	mt, _, _ := mime.ParseMediaType(h.Get("Content-Type"))
-	return mt == "text/event-stream"
+	mt, _, _ := strings.Cut(h.Get("Content-Type"), ";")
+	return strings.EqualFold(strings.TrimSpace(mt), "text/event-stream")
 }
 
 // idleBody is an upstream body that ends when the upstream is silent for too long: it cancels
