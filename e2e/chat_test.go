@@ -21,8 +21,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"loupe/server"
 )
 
 // openChat opens the chat completions page of the server at base ("" starts one) and waits
@@ -285,46 +283,6 @@ func TestChatErrorsAppearInline(t *testing.T) {
 	if !strings.Contains(msg, "context_length_exceeded") || !strings.Contains(msg, "400") {
 		t.Errorf("got %q; want a 400 context_length_exceeded with the API's message", msg)
 	}
-}
-
-// TestChatLongAnswerKeepsMainThreadTasksShort streams a 32,000-token answer at 2,000 tokens per
-// second and watches the page's long tasks (the Long Tasks API reports every task over 50 ms).
-func TestChatLongAnswerKeepsMainThreadTasksShort(t *testing.T) {
-	ctx := openChat(t, startServer(t, func(c *server.Config) { c.ChatTokensPerSecond = 2000 }))
-	chatEval[bool](t, ctx, `(() => {
-		window.__long = [];
-		new PerformanceObserver(l => l.getEntries().forEach(e => window.__long.push(Math.round(e.duration)))).observe({type: "longtask"});
-		setTimeout(() => { const s = performance.now(); while (performance.now() - s < 80) {} }, 0);
-		return true;
-	})()`)
-	// The observer must see a task of 80 ms, or it would prove nothing.
-	if _, err := chromedp.Run(within(t, ctx, 10*time.Second), chromedp.Poll[bool](`window.__long.length === 1`)); err != nil {
-		t.Fatalf("the long task observer does not work here: %v", err)
-	}
-	// A loaded machine (CI runners share cores) preempts the renderer now and then, which
-	// stretches a task past the budget through no fault of the page: a second answer is
-	// measured before failing. A real regression fails both.
-	var long []int
-	for attempt := 1; attempt <= 2; attempt++ {
-		chatEval[bool](t, ctx, `(window.__long = [], true)`)
-		if attempt > 1 {
-			if err := chromedp.Do(within(t, ctx, 10*time.Second), chromedp.Click(chromedp.ID("chat-clear"))); err != nil {
-				t.Fatalf("starting a new conversation: %v", err)
-			}
-		}
-		chatAsk(t, ctx, "write a 32000 token answer: a table app")
-		chatWaitDone(t, ctx, 5*time.Minute)
-		long = chatEval[[]int](t, ctx, `window.__long`)
-		tokens := chatEval[string](t, ctx, `document.getElementById("chat-metrics").textContent`)
-		t.Logf("attempt %d, 32,000-token answer (%s): main-thread tasks over 50 ms: %v", attempt, tokens, long)
-		if !strings.Contains(tokens, "completion 32000") {
-			t.Fatalf("metrics %q; want 32000 completion tokens", tokens)
-		}
-		if len(long) == 0 {
-			return
-		}
-	}
-	t.Errorf("got %d main-thread tasks over the 50 ms budget while streaming, twice: %v ms", len(long), long)
 }
 
 // cutAfter passes n bytes of a body, then fails like a broken connection.
