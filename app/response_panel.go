@@ -274,6 +274,8 @@ func statusHint(status int) string {
 		return "the request body is too large."
 	case 429:
 		return "too many requests: wait a moment, then send again."
+	case 501:
+		return "the server that answered does not implement this: its message says what to do instead."
 	case 502, 503, 504:
 		return "Loupe's proxy could not get an answer from the API: check the upstream configuration and that the API is up."
 	}

@@ -37,9 +37,11 @@ func (m *Mux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h, ok := m.apis[slug]
 	if !ok {
 		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusNotFound)
+		w.WriteHeader(http.StatusNotImplemented)
 		_ = json.NewEncoder(w).Encode(map[string]string{
-			"error": "no built-in sandbox for " + strconvQuote(slug) + "; sandboxes: " + strings.Join(m.Slugs(), ", "),
+			"error": "Loupe has no built-in sandbox for " + strconvQuote(slug) + " yet (built in: " +
+				strings.Join(m.Slugs(), ", ") + "). To try this API, point it at the real service: " +
+				"set LOUPE_" + strings.ToUpper(slug) + "_URL and its credential (see README.md, Configuration).",
 		})
 		return
 	}
