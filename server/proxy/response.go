@@ -37,7 +37,9 @@ func (p *Proxy) modifyResponse(resp *http.Response) error {
 		up.masker.maskHeader(h)
 		resp.Body = up.masker.wrap(resp.Body)
 	}
-	resp.Body = &endBody{resp.Body, c.rec}
+	if resp.StatusCode != http.StatusSwitchingProtocols { // ReverseProxy needs its connection
+		resp.Body = &endBody{resp.Body, c.rec}
+	}
 	return nil
 }
 
