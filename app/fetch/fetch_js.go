@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall/js"
+	"time"
 )
 
 // Do sends req with the browser's fetch and returns as soon as the response headers arrive.
@@ -58,7 +59,7 @@ func Do(ctx context.Context, req Request) (*Response, error) {
 		pair := next.Get("value")
 		res.Headers = append(res.Headers, Header{Name: pair.Index(0).String(), Value: pair.Index(1).String()})
 	}
-	b := &body{ctx: ctx, stop: stop, controller: controller}
+	b := &body{ctx: ctx, stop: stop, controller: controller, turnAt: time.Now()}
 	if stream := v.Get("body"); stream.Truthy() {
 		b.reader = stream.Call("getReader")
 	}
@@ -76,13 +77,20 @@ type body struct {
 	mu     sync.Mutex // held by Read
 	buf    []byte
 	err    error
+	turnAt time.Time // when the browser last had a turn that Read gave it
 	closed atomic.Bool
 }
 
-// Read implements io.Reader.
+// Read implements io.Reader. It gives the browser a turn (see readSlice) when the app has
+// computed for readSlice since the last one: chunks already received resolve the reader's
+// promises as microtasks of one task, which would otherwise last the whole stream.
 func (b *body) Read(p []byte) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if time.Since(b.turnAt) >= readSlice {
+		nextTask()
+		b.turnAt = time.Now()
+	}
 	for len(b.buf) == 0 {
 		if b.closed.Load() {
 			return 0, errors.New("fetch: read on closed body")

@@ -6,6 +6,7 @@ import (
 	"context"
 	"io"
 	"testing"
+	"time"
 )
 
 func TestDoReadsADataURL(t *testing.T) {
@@ -34,5 +35,29 @@ func TestDoAfterCancel(t *testing.T) {
 	cancel()
 	if _, err := Do(ctx, Request{URL: "data:,x"}); err == nil {
 		t.Fatal("want an error")
+	}
+}
+
+func TestReadGivesTheBrowserATurnAfterASlice(t *testing.T) {
+	res, err := Do(context.Background(), Request{URL: "data:text/plain,abc"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b := res.Body.(*body)
+	b.turnAt = time.Now().Add(-time.Second)
+	before := time.Now()
+	got, err := io.ReadAll(b)
+	if err != nil || string(got) != "abc" {
+		t.Fatalf("got %q %v", got, err)
+	}
+	if b.turnAt.Before(before) {
+		t.Fatalf("the read did not yield: last turn %v, read started %v", b.turnAt, before)
+	}
+}
+
+func TestNextTaskReturns(t *testing.T) {
+	for range 3 {
+		nextTask()
 	}
 }
