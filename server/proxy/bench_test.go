@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"runtime/pprof"
 	"slices"
 	"strings"
@@ -103,8 +104,8 @@ func BenchmarkSSEFirstEvent(b *testing.B) {
 	paired := ratios[len(ratios)/2]
 	b.ReportMetric(ratio, "loupe/nginx")
 	b.ReportMetric(paired, "loupe/nginx-paired")
-	b.Logf("time to first event, %d concurrent streams, median over %d: direct %.2f ms, nginx %.2f ms, Loupe %.2f ms (bare tuned ReverseProxy %.2f ms); Loupe/nginx %.2fx, median of %d per-round ratios %.2fx (goal <= 1.2x; anchor: Go ReverseProxy defaults 2.6x nginx)",
-		benchStreams, len(samples["loupe"]), med["direct"], med["nginx"], med["loupe"], med["plain"], ratio, len(ratios), paired)
+	b.Logf("time to first event, %d concurrent streams, median over %d: direct %.2f ms, nginx %.2f ms, Loupe %.2f ms (bare tuned ReverseProxy %.2f ms); Loupe/nginx %.2fx, median of %d per-round ratios %.2fx (goal <= 1.2x; anchor: Go ReverseProxy defaults 2.6x nginx); %d CPUs, GOMAXPROCS %d in every Go process, nginx workers auto",
+		benchStreams, len(samples["loupe"]), med["direct"], med["nginx"], med["loupe"], med["plain"], ratio, len(ratios), paired, runtime.NumCPU(), runtime.GOMAXPROCS(0))
 }
 
 // TestMain serves the benchmark's proxy when started as its child process (startLoupe).
