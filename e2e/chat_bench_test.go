@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -109,7 +110,8 @@ func (r mainThreadReport) where() string {
 
 // BenchmarkChatStream32k streams a 32,000-token answer into the chat view in headless Chromium
 // and reports the longest main-thread task (budget: every task under 50 ms, which needs the
-// Markdown rendered incrementally, not whole on every token). Each iteration is one answer.
+// Markdown rendered incrementally, not whole on every token). Each iteration is one answer, in
+// a freshly loaded page; run several (-benchtime 5x) for medians.
 func BenchmarkChatStream32k(b *testing.B) {
 	for _, pace := range []float64{0, 2000} {
 		name := "unpaced"
@@ -119,7 +121,7 @@ func BenchmarkChatStream32k(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			base := startServer(b, func(c *server.Config) { c.ChatTokensPerSecond = pace })
 			ctx := newBrowser(b)
-			var last mainThreadReport
+			var runs []mainThreadReport
 			for b.Loop() {
 				openPage(b, ctx, base+"/chat/createChatCompletion")
 				if err := chromedp.Do(within(b, ctx, 30*time.Second),
@@ -144,14 +146,29 @@ func BenchmarkChatStream32k(b *testing.B) {
 				if r.AnswerChars < 50_000 {
 					b.Fatalf("the answer has %d characters; want a 32,000-token answer (metrics: %s)", r.AnswerChars, r.Tokens)
 				}
-				last = r
+				runs = append(runs, r)
+				b.Logf("%s, answer %d: %d long tasks, longest %.0f ms; longest frame gap %.0f ms (median %.1f ms); anchor: every main-thread task under 50 ms; answer %d chars in %.1f s (%s); long tasks: %s",
+					name, len(runs), r.LongTasks, r.MaxLongTask, r.MaxFrameGap, r.MedianGap, r.AnswerChars, r.EndAt/1000, r.Tokens, r.where())
 			}
-			b.ReportMetric(last.MaxLongTask, "max-longtask-ms")
-			b.ReportMetric(float64(last.LongTasks), "longtasks")
-			b.ReportMetric(last.MaxFrameGap, "max-frame-gap-ms")
-			b.ReportMetric(last.MedianGap, "median-frame-gap-ms")
-			b.Logf("%s: %d long tasks, longest %.0f ms; longest frame gap %.0f ms (median %.1f ms); anchor: every main-thread task under 50 ms; answer %d chars in %.1f s (%s); long tasks: %s",
-				name, last.LongTasks, last.MaxLongTask, last.MaxFrameGap, last.MedianGap, last.AnswerChars, last.EndAt/1000, last.Tokens, last.where())
+			// With -benchtime Nx, the metrics are medians over the N answers (a shared machine
+			// makes single runs noisy) and the worst answer's longest task.
+			med := func(f func(mainThreadReport) float64) float64 {
+				v := make([]float64, len(runs))
+				for i, r := range runs {
+					v[i] = f(r)
+				}
+				slices.Sort(v)
+				return v[len(v)/2]
+			}
+			b.ReportMetric(med(func(r mainThreadReport) float64 { return r.MaxLongTask }), "max-longtask-ms")
+			b.ReportMetric(med(func(r mainThreadReport) float64 { return float64(r.LongTasks) }), "longtasks")
+			b.ReportMetric(med(func(r mainThreadReport) float64 { return r.MaxFrameGap }), "max-frame-gap-ms")
+			b.ReportMetric(med(func(r mainThreadReport) float64 { return r.MedianGap }), "median-frame-gap-ms")
+			worst := 0.0
+			for _, r := range runs {
+				worst = max(worst, r.MaxLongTask)
+			}
+			b.ReportMetric(worst, "worst-longtask-ms")
 		})
 	}
 }
