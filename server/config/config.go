@@ -5,7 +5,11 @@
 // start with a message naming the key and what is expected.
 package config
 
-import "time"
+import (
+	"time"
+
+	"loupe/server/proxy"
+)
 
 // Slugs are the APIs Loupe knows, in display order (DESIGN.md). A config key under apis: must be
 // one of them.
@@ -136,13 +140,13 @@ func (c *Config) applyDefaults() {
 		l.Burst = 100
 	}
 	if l.MaxBody == 0 {
-		l.MaxBody = 10 << 20
+		l.MaxBody = proxy.DefaultMaxBody
 	}
 	if l.UpstreamTimeout == 0 {
-		l.UpstreamTimeout = 30 * time.Second
+		l.UpstreamTimeout = proxy.DefaultUpstreamTimeout
 	}
 	if l.StreamIdleTimeout == 0 {
-		l.StreamIdleTimeout = 60 * time.Second
+		l.StreamIdleTimeout = proxy.DefaultStreamIdleTimeout
 	}
 	if c.APIs == nil {
 		c.APIs = map[string]*API{}

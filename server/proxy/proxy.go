@@ -21,6 +21,16 @@ import (
 	"loupe/app/catalog"
 )
 
+// The defaults of Config's limits, also the configuration file's defaults (server/config).
+const (
+	// DefaultMaxBody is the request body cap in bytes: 10 MiB.
+	DefaultMaxBody = 10 << 20
+	// DefaultUpstreamTimeout is how long to wait for an upstream's response headers.
+	DefaultUpstreamTimeout = 30 * time.Second
+	// DefaultStreamIdleTimeout ends a stream after this long without an event.
+	DefaultStreamIdleTimeout = 60 * time.Second
+)
+
 // API is one API's destination, credential and policy.
 type API struct {
 	// BaseURL is where calls go: /proxy/<slug>/<path> is sent to BaseURL's origin with
@@ -127,13 +137,13 @@ func New(cfg Config) *Proxy {
 		cfg.Transport = NewTransport()
 	}
 	if cfg.MaxBody == 0 {
-		cfg.MaxBody = 10 << 20
+		cfg.MaxBody = DefaultMaxBody
 	}
 	if cfg.UpstreamTimeout == 0 {
-		cfg.UpstreamTimeout = 30 * time.Second
+		cfg.UpstreamTimeout = DefaultUpstreamTimeout
 	}
 	if cfg.StreamIdleTimeout == 0 {
-		cfg.StreamIdleTimeout = 60 * time.Second
+		cfg.StreamIdleTimeout = DefaultStreamIdleTimeout
 	}
 	if cfg.Audit == nil {
 		cfg.Audit = slog.Default()
