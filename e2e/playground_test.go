@@ -215,8 +215,14 @@ func TestAnOutOfRangeLimitIsReportedAndNothingIsSent(t *testing.T) {
 	if present, _ := chromedp.Run(tctx, chromedp.Evaluate[bool](`!!document.getElementById("response-status")`)); present {
 		t.Errorf("the response panel shows a status although nothing was sent")
 	}
-	// Fixing the value sends.
+	// Fixing the value sends. The error line under the field goes away first, which moves
+	// the Send button up: wait for that re-render, or the click lands where it used to be.
 	setInput(t, tctx, "query:limit", "5")
+	if _, err := chromedp.Run(tctx, chromedp.Poll[bool](
+		`document.querySelector('.field[data-param="query:limit"] .field-error').textContent === "" || null`,
+		chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		t.Fatalf("the limit error stays after fixing the value: %v", err)
+	}
 	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("send")), chromedp.WaitVisible(chromedp.ID("response-status"))); err != nil {
 		dctx := within(t, ctx, 5*time.Second)
 		state, _ := chromedp.Run(dctx, chromedp.Evaluate[string](`JSON.stringify({hash: location.hash,
