@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -19,6 +20,9 @@ func init() {
 
 // chatMarkdown renders every answer; its goldmark and bluemonday set-up is built once.
 var chatMarkdown = markdown.NewRenderer()
+
+// chatWarmUpDelay lets the page finish mounting before chatMarkdown warms up.
+const chatWarmUpDelay = 200 * time.Millisecond
 
 // chatView is the chat completions playground: settings (model, system prompt, stream, tools),
 // the conversation, and the composer. Answers stream in through the proxy, which adds the key:
@@ -46,6 +50,9 @@ func newChatView(op *catalog.Operation, api *catalog.API) *chatView {
 // cards post.
 func (v *chatView) OnMount(ctx app.Context) {
 	v.ctx, v.mounted = ctx, true
+	// Build the Markdown renderer's tables now, in a task of their own (a timer wakes the
+	// goroutine), rather than in the task that shows the first tokens of the first answer.
+	time.AfterFunc(chatWarmUpDelay, chatMarkdown.Warm)
 	ctx.Handle(chatToolResultAction, func(ctx app.Context, a app.Action) {
 		if r, ok := a.Value.(chatToolResult); ok {
 			v.onToolResult(ctx, r.answer, r.callID, r.name, r.result)

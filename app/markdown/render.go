@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/microcosm-cc/bluemonday"
 	"github.com/yuin/goldmark"
@@ -24,6 +25,7 @@ import (
 type Renderer struct {
 	md     goldmark.Markdown
 	policy *bluemonday.Policy
+	warm   sync.Once
 }
 
 // NewRenderer returns a Renderer with the GitHub extensions (tables, strikethrough, autolinks,
@@ -50,6 +52,16 @@ func (r *Renderer) Render(src string) string {
 	}
 	return r.policy.Sanitize(buf.String())
 }
+
+// warmUp holds every construct the renderer knows, so that rendering it once builds every table
+// goldmark and bluemonday build lazily on first use.
+const warmUp = "# a\n\n*b* **c** ~~d~~ `e` https://example.com [f](https://example.com) ![g](https://example.com/g.png)\n\n" +
+	"- [x] h\n- i\n\n3. j\n\n> k\n\n| l | m |\n|:--|--:|\n| n | o |\n\n```go\np\n```\n\n<b>q</b>\n\n---\n"
+
+// Warm renders a small document once, so that the first real one does not also pay for
+// goldmark's and bluemonday's set-up. Call it in a task of its own before the first answer;
+// calls after the first do nothing.
+func (r *Renderer) Warm() { r.warm.Do(func() { r.Render(warmUp) }) }
 
 // codeClass is the only class the policy keeps: the language of a fenced code block.
 var codeClass = regexp.MustCompile(`^language-[A-Za-z0-9_+#.-]+$`)

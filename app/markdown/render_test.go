@@ -103,3 +103,13 @@ func TestRenderKeeps(t *testing.T) {
 		})
 	}
 }
+
+func TestTheWarmUpDocumentUsesEveryConstruct(t *testing.T) {
+	got := NewRenderer().Render(warmUp)
+	for _, want := range []string{"<h1>", "<em>", "<strong>", "<del>", "<code>", `<a href="https://example.com"`, "<img ",
+		`type="checkbox"`, "<ul>", `<ol start="3">`, "<blockquote>", `<td align="right">`, `class="language-go"`, "&lt;b&gt;", "<hr"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the warm-up renders without %s:\n%s", want, got)
+		}
+	}
+}
