@@ -235,3 +235,31 @@ func TestDroppedHeadersAreCanonical(t *testing.T) {
 		}
 	}
 }
+
+func TestTheAuditLineOfARefusedCallNamesTheUser(t *testing.T) {
+	h := newHarness(t, func(c *Config) {
+		c.User = func(r *http.Request) (string, bool) { return r.Header.Get("X-Test-User"), false }
+	})
+	tests := []struct {
+		name, path string
+		wantStatus int
+	}{
+		{"unknown API", "/proxy/nope/v1", http.StatusNotFound},
+		{"a path that climbs out", "/proxy/chat/v1/%2e%2e/admin", http.StatusBadRequest},
+		{"an undocumented operation", "/proxy/chat/v1/nowhere", http.StatusForbidden},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h.auditMu.Lock()
+			h.audit.Reset()
+			h.auditMu.Unlock()
+			resp, _ := h.do(t, "GET", tt.path, nil, http.Header{"X-Test-User": {"carol"}})
+			if resp.StatusCode != tt.wantStatus {
+				t.Fatalf("status: got %d; want %d", resp.StatusCode, tt.wantStatus)
+			}
+			if got := h.auditLog(); !strings.Contains(got, "user=carol ") {
+				t.Errorf("audit: got %s; want user=carol", got)
+			}
+		})
+	}
+}

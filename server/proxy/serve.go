@@ -45,6 +45,12 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 
+	// Who is calling comes first, so that the audit line of a refused call names them too.
+	admin := true
+	c.user = "local"
+	if p.cfg.User != nil {
+		c.user, admin = p.cfg.User(r)
+	}
 	slug, rawRest, ref := splitTarget(r)
 	if ref != nil {
 		p.refuse(rec, c, ref)
@@ -73,11 +79,6 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if ref := p.checkOrigin(r); ref != nil {
 		p.refuse(rec, c, ref)
 		return
-	}
-	admin := true
-	c.user = "local"
-	if p.cfg.User != nil {
-		c.user, admin = p.cfg.User(r)
 	}
 	if ref := p.checkRate(rec, c.user); ref != nil {
 		p.refuse(rec, c, ref)
