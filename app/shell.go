@@ -168,6 +168,7 @@ func (s *shell) Render() app.UI {
 				),
 				app.Span().Class("brand-sub").Text("API playground"),
 			),
+			newAccountMenu(),
 			newSidebar(s.cat, s.slug, s.opID),
 		),
 		app.Main().ID("main").TabIndex(-1).Body(s.renderMain()),

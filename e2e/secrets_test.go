@@ -284,6 +284,30 @@ func TestUsersFileModeNeedsALogin(t *testing.T) {
 	); err != nil {
 		t.Fatalf("logging in: %v", err)
 	}
+	// The sidebar says who is signed in, and Log out ends the session.
+	if err := chromedp.Do(tctx, chromedp.WaitVisible(chromedp.ID("logout"))); err != nil {
+		t.Fatalf("no Log out button after logging in: %v", err)
+	}
+	who, err := chromedp.Run(tctx, chromedp.Text(chromedp.ID("account")))
+	if err != nil || !strings.Contains(who, "alice") {
+		t.Fatalf("the account menu: got %q (%v); want it to name alice", who, err)
+	}
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("logout")), chromedp.WaitVisible(chromedp.ID("login"))); err != nil {
+		t.Fatalf("logging out: want the login page: %v", err)
+	}
+	before := len(tap.proxyStatuses())
+	if err := chromedp.Do(tctx, chromedp.Navigate(base+"/proxy/entities/v1/entities:search?query=paris")); err != nil {
+		t.Fatal(err)
+	}
+	after := tap.proxyStatuses()[before:]
+	if len(after) == 0 {
+		t.Errorf("the proxied call after logging out was not seen")
+	}
+	for _, code := range after {
+		if code < 400 {
+			t.Errorf("a proxied call after logging out got %d; want it refused", code)
+		}
+	}
 }
 
 // cspRecorder is run in every document before its own scripts (DevTools-injected scripts are

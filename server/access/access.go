@@ -123,7 +123,8 @@ func (g *Gate) User(r *http.Request) (string, bool) {
 }
 
 // Wrap lets through the requests of known users, with the user in the context. It serves
-// /login and /logout in ModeUsers; /healthz is always open.
+// /login and /logout in ModeUsers, and /session (who is signed in) in every mode; /healthz is
+// always open.
 func (g *Gate) Wrap(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/healthz" {
@@ -133,8 +134,7 @@ func (g *Gate) Wrap(next http.Handler) http.Handler {
 		var name string
 		switch g.opts.Mode {
 		case ModeNone:
-			r = r.WithContext(context.WithValue(r.Context(), userKey{}, User{Name: "local", Admin: true}))
-			next.ServeHTTP(w, r)
+			g.serveUser(w, r, next, User{Name: "local", Admin: true})
 			return
 		case ModeUsers:
 			switch r.URL.Path {
@@ -164,9 +164,18 @@ func (g *Gate) Wrap(next http.Handler) http.Handler {
 				return
 			}
 		}
-		admin := slices.Contains(*g.admins.Load(), name)
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userKey{}, User{Name: name, Admin: admin})))
+		g.serveUser(w, r, next, User{Name: name, Admin: slices.Contains(*g.admins.Load(), name)})
 	})
+}
+
+// serveUser serves a request the gate let through: /session itself, anything else with next,
+// the user in the context.
+func (g *Gate) serveUser(w http.ResponseWriter, r *http.Request, next http.Handler, u User) {
+	if r.URL.Path == sessionPath {
+		g.serveSession(w, r, u)
+		return
+	}
+	next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userKey{}, u)))
 }
 
 // headerUser reads the trusted header; ok is false when the request does not come from a
