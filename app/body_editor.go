@@ -46,7 +46,7 @@ func (p *operationPage) renderBody() app.UI {
 				app.Code().Class("field-type").Text(b.ContentType),
 				app.If(b.Schema != nil && b.Schema.Ref != "", func() app.UI { return app.Span().Class("schema-ref").Text(b.Schema.Ref) }),
 				app.Span().Class("spacer"),
-				app.Button().Type("button").Class("btn-link").Text("Format").OnClick(p.onBodyFormat),
+				app.Button().ID("body-format").Type("button").Class("btn-link").Text("Format").OnClick(p.onBodyFormat),
 				app.Button().Type("button").Class("btn-link").Text("Reset to example").OnClick(p.onBodyReset),
 			),
 			app.Textarea().ID("body-editor").Class("input mono code-editor").Rows(rows).
@@ -58,6 +58,7 @@ func (p *operationPage) renderBody() app.UI {
 				app.If(len(errs) > 0, func() app.UI { return app.Ul().Body(errs...) }),
 			),
 			app.Div().ID("body-help").Class("field-help").Body(
+				app.P().Class("editor-keys").Text("Tab indents, Shift+Tab outdents; Esc then Tab leaves the editor."),
 				html("prose small", b.DescriptionHTML),
 				app.If(b.Schema != nil, func() app.UI { return schemaOutline(b.Schema) }),
 			),

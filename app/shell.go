@@ -96,9 +96,13 @@ func (s *shell) retry(ctx app.Context) {
 
 func (s *shell) onRetry(ctx app.Context, e app.Event) { s.retry(ctx) }
 
-// onKey handles the global shortcuts: "/" focuses the filter unless the user is typing in a
-// field, Ctrl+Enter (Cmd+Enter) sends the operation's request, Escape cancels it.
+// onKey handles the editing keys of code editors (onCodeEditorKey) and the global shortcuts:
+// "/" focuses the filter unless the user is typing in a field, Ctrl+Enter (Cmd+Enter) sends
+// the operation's request, Escape cancels it.
 func (s *shell) onKey(ctx app.Context, e app.Value) {
+	if onCodeEditorKey(e) {
+		return
+	}
 	key := e.Get("key").String()
 	ctrl := e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()
 	switch {
