@@ -68,6 +68,7 @@ func (s *Server) proxyAPIs(c *config.Config) (map[string]*proxy.API, error) {
 			Allow:             a.Allow,
 			AdminOnly:         a.AdminOnly,
 			AllowUndocumented: a.AllowUndocumented,
+			Forwarded:         a.IsSandbox(), // its paged lists link back through the proxy
 		}
 		switch cred.Send {
 		case config.SendHeader:

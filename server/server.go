@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"sync"
 	"time"
 
@@ -133,8 +134,13 @@ func New(cfg Config) (*Server, error) {
 	sandboxTransport.DialContext = s.listener.DialContext
 	lim := cfg.Settings.Server.Limits
 	var trusted []string
+	var public *url.URL
 	if cfg.Settings.Server.PublicURL != "" {
 		trusted = append(trusted, cfg.Settings.Server.PublicURL)
+		if public, err = url.Parse(cfg.Settings.Server.PublicURL); err != nil {
+			s.Close()
+			return nil, fmt.Errorf("server.public_url: %w", err)
+		}
 	}
 	s.proxy = proxy.New(proxy.Config{
 		APIs:              apis,
@@ -148,6 +154,7 @@ func New(cfg Config) (*Server, error) {
 		StreamIdleTimeout: lim.StreamIdleTimeout,
 		TrustedOrigins:    trusted,
 		StripHeaders:      []string{cfg.Settings.Server.Access.Header},
+		PublicURL:         public,
 		Audit:             cfg.Audit,
 	})
 

@@ -51,6 +51,11 @@ type API struct {
 	AdminOnly []string
 	// AllowUndocumented lets calls through that match no documented operation.
 	AllowUndocumented bool
+	// Forwarded tells the upstream where browsers reach it, in X-Forwarded-Proto,
+	// X-Forwarded-Host and X-Forwarded-Prefix (/proxy/<slug>), so that the links it writes
+	// (a paged list's next URL) lead back through the proxy. For the built-in sandboxes;
+	// false for real APIs, which are told nothing about Loupe or the browser.
+	Forwarded bool
 }
 
 // Config configures a Proxy.
@@ -84,6 +89,9 @@ type Config struct {
 	TrustedOrigins []string
 	// StripHeaders are request headers never sent upstream, such as the trusted user header.
 	StripHeaders []string
+	// PublicURL is where browsers reach Loupe, as configured (server.public_url); the
+	// Forwarded headers name it. Nil means the host and scheme each request came to.
+	PublicURL *url.URL
 	// Audit receives one line per proxied call. Nil means slog.Default().
 	Audit *slog.Logger
 }

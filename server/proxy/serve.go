@@ -155,9 +155,26 @@ func (p *Proxy) rewrite(pr *httputil.ProxyRequest) {
 	if _, ok := h["User-Agent"]; !ok {
 		h.Set("User-Agent", "") // no Go-http-client default either
 	}
+	if up.Forwarded {
+		p.setForwarded(h, pr.In, up.slug)
+	}
 	if up.Apply != nil {
 		up.Apply(out)
 	}
+}
+
+// setForwarded tells the upstream the public address of its mount point, /proxy/<slug>.
+func (p *Proxy) setForwarded(h http.Header, in *http.Request, slug string) {
+	scheme, host, prefix := "http", in.Host, "/proxy/"+slug
+	if in.TLS != nil {
+		scheme = "https"
+	}
+	if u := p.cfg.PublicURL; u != nil {
+		scheme, host, prefix = u.Scheme, u.Host, trimSlash(u.Path)+prefix
+	}
+	h.Set("X-Forwarded-Proto", scheme)
+	h.Set("X-Forwarded-Host", host)
+	h.Set("X-Forwarded-Prefix", prefix)
 }
 
 // droppedRequestHeaders never go upstream: credentials the browser may send, and what would
@@ -165,7 +182,7 @@ func (p *Proxy) rewrite(pr *httputil.ProxyRequest) {
 var droppedRequestHeaders = []string{
 	"Authorization", "Proxy-Authorization", "Cookie", "X-Api-Key", "X-Goog-Api-Key",
 	"Origin", "Referer", "Sec-Fetch-Site", "Sec-Fetch-Mode", "Sec-Fetch-Dest", "Sec-Fetch-User",
-	"X-Real-Ip", "Forwarded",
+	"X-Real-Ip", "Forwarded", "X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto",
 	// Without Accept-Encoding, the Transport asks for gzip and decodes it, so the masker sees
 	// the response as text.
 	"Accept-Encoding",
