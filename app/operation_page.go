@@ -38,10 +38,11 @@ type operationPage struct {
 	link        string // the shared link, once Copy link was used
 	linkCopied  bool
 
-	sending bool
-	sendSeq int
-	cancel  context.CancelFunc
-	result  *exchange
+	sending  bool
+	sendSeq  int
+	cancel   context.CancelFunc
+	result   *exchange
+	progress string // how far "Fetch all pages" has come, while it runs
 }
 
 func newOperationPage(a *catalog.API, op *catalog.Operation) *operationPage {
@@ -59,6 +60,7 @@ func (p *operationPage) OnMount(ctx app.Context) {
 			p.cancel()
 		}
 	})
+	ctx.Handle(fetchAllAction, func(ctx app.Context, a app.Action) { p.fetchAll(ctx) })
 	ctx.Handle(pageAction, func(ctx app.Context, a app.Action) {
 		if m, ok := a.Value.(pageMove); ok {
 			p.applyPage(m)

@@ -2,10 +2,13 @@ package app
 
 import (
 	"net/url"
+	"slices"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/request"
 )
 
 // pageAction is posted by the response panel's Previous/Next buttons with a pageMove; the
@@ -52,10 +55,22 @@ func pageMoves(p *catalog.Pagination, root *jsonNode) (prev, next *pageMove) {
 	return move(p.Previous), move(p.Next)
 }
 
-// pageBar renders the paging controls of a paged list response: the item count and the
-// Previous/Next buttons.
-func (r *responsePanel) pageBar(root *jsonNode) app.UI {
+// pageBar renders the paging controls of a paged list response: the item count, the
+// Previous/Next buttons and Fetch all pages; for pages gathered by the latter, what they hold.
+func (r *responsePanel) pageBar(ex *exchange, root *jsonNode) app.UI {
 	pg := r.Op.Pagination
+	if ex.Pages > 0 {
+		r.prev, r.next = nil, nil
+		items := 0
+		if pg != nil && root != nil {
+			if n := root.find(pg.Results); n != nil {
+				items = len(n.children)
+			}
+		}
+		return app.Div().Class("page-bar").Body(
+			app.Span().ID("page-summary").Class("muted").Text(plural(items, "item", "items") + " from " + plural(ex.Pages, "page", "pages")),
+		)
+	}
 	prev, next := pageMoves(pg, root)
 	var count, items string
 	if pg != nil && pg.Count != "" && root != nil {
@@ -73,14 +88,19 @@ func (r *responsePanel) pageBar(root *jsonNode) app.UI {
 	}
 	r.prev, r.next = prev, next
 	return app.Div().Class("page-bar").Body(
-		app.Span().Class("muted").Text(joinNonEmpty(items, count)),
+		app.Span().ID("page-summary").Class("muted").Text(joinNonEmpty(items, count)),
 		app.Span().Class("spacer"),
 		app.Button().ID("page-prev").Type("button").Class("btn btn-small").Disabled(prev == nil).
 			DataSet("dir", "prev").Text("← Previous page").OnClick(r.onPage),
 		app.Button().ID("page-next").Type("button").Class("btn btn-small").Disabled(next == nil).
 			DataSet("dir", "next").Text("Next page →").OnClick(r.onPage),
+		app.Button().ID("page-all").Type("button").Class("btn btn-small").Disabled(next == nil || r.Sending).
+			Title("Follow the next links from this page to the end of the list and show every item in one list").
+			Text("Fetch all pages").OnClick(r.onFetchAll),
 	)
 }
+
+func (r *responsePanel) onFetchAll(ctx app.Context, e app.Event) { ctx.NewAction(fetchAllAction) }
 
 func (r *responsePanel) onPage(ctx app.Context, e app.Event) {
 	m := r.next
@@ -93,19 +113,32 @@ func (r *responsePanel) onPage(ctx app.Context, e app.Event) {
 }
 
 // applyPage changes the form's query parameters as a page move says.
-func (p *operationPage) applyPage(m pageMove) {
-	for i := range p.Op.Parameters {
-		prm := &p.Op.Parameters[i]
+func (p *operationPage) applyPage(m pageMove) { m.apply(p.Op, &p.st) }
+
+// apply changes a form state's query parameters as the move says.
+func (m pageMove) apply(op *catalog.Operation, st *request.State) {
+	for i := range op.Parameters {
+		prm := &op.Parameters[i]
 		if prm.In != "query" {
 			continue
 		}
 		key := "query:" + prm.Name
 		if v, ok := m.Query[prm.Name]; ok {
-			p.st.Params[key] = []string{v}
+			st.Params[key] = []string{v}
 		} else if m.Exact {
-			delete(p.st.Params, key)
+			delete(st.Params, key)
 		}
 	}
+}
+
+// key identifies the page a move leads to, to notice a list that loops.
+func (m pageMove) key() string {
+	keys := make([]string, 0, len(m.Query))
+	for k, v := range m.Query {
+		keys = append(keys, url.QueryEscape(k)+"="+url.QueryEscape(v))
+	}
+	slices.Sort(keys)
+	return strings.Join(keys, "&")
 }
 
 func joinNonEmpty(parts ...string) string {

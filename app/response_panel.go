@@ -29,6 +29,10 @@ type exchange struct {
 	Err string
 	// Canceled is true when the user abandoned the request.
 	Canceled bool
+	// Pages counts the pages "Fetch all pages" gathered into Body; 0 for a single response.
+	Pages int
+	// Note says why gathering pages stopped before the end of the list; empty otherwise.
+	Note string
 }
 
 // responsePanel (#response) shows the last response: status, time, size, the API's error message
@@ -42,6 +46,8 @@ type responsePanel struct {
 	Result *exchange
 	// Sending is true while a request is in flight.
 	Sending bool
+	// Progress says how far "Fetch all pages" has come while it runs; empty otherwise.
+	Progress string
 
 	tab        string
 	shown      *exchange
@@ -49,8 +55,8 @@ type responsePanel struct {
 	copied     bool
 }
 
-func newResponsePanel(op *catalog.Operation, result *exchange, sending bool) *responsePanel {
-	return &responsePanel{Op: op, Result: result, Sending: sending}
+func newResponsePanel(op *catalog.Operation, result *exchange, sending bool, progress string) *responsePanel {
+	return &responsePanel{Op: op, Result: result, Sending: sending, Progress: progress}
 }
 
 // OnUpdate goes back to the default tab when a new response arrives.
@@ -109,7 +115,11 @@ func (r *responsePanel) Render() app.UI {
 			app.If(ex != nil && ex.Status != 0, func() app.UI { return statusLine(ex) }),
 			app.Span().Class("spacer"),
 			app.If(r.Sending, func() app.UI {
-				return app.Span().Class("sending").Body(app.Span().Class("spinner").Aria("hidden", "true"), app.Text("Waiting for the response…"))
+				text := "Waiting for the response…"
+				if r.Progress != "" {
+					text = "Fetching every page: " + r.Progress + "…"
+				}
+				return app.Span().ID("response-progress").Class("sending").Body(app.Span().Class("spinner").Aria("hidden", "true"), app.Text(text))
 			}),
 		),
 		app.Div().Class("panel-body").Body(body...),
@@ -215,10 +225,13 @@ func (r *responsePanel) renderResult(ex *exchange) app.UI {
 		app.If(ex.Err != "", func() app.UI {
 			return app.P().Class("alert alert-error").Text("The body was cut short: " + ex.Err)
 		}),
+		app.If(ex.Note != "", func() app.UI {
+			return app.P().ID("response-note").Class("alert").Role("status").Text("Not every page: " + ex.Note + ".")
+		}),
 		app.If(ex.Truncated, func() app.UI {
 			return app.P().Class("alert").Text("The body is larger than " + humanSize(maxBody) + "; only the beginning is shown.")
 		}),
-		app.If(r.Op.Pagination != nil && ex.Status < 400, func() app.UI { return r.pageBar(root) }),
+		app.If(r.Op.Pagination != nil && ex.Status < 400, func() app.UI { return r.pageBar(ex, root) }),
 		app.Div().Class("tabs").Role("tablist").Aria("label", "Response body").Body(tabs...),
 		app.Div().Class("tab-panel").Role("tabpanel").Aria("labelledby", "tab-"+tab).Body(content),
 	)

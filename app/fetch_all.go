@@ -1,0 +1,101 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"loupe/app/catalog"
+	"loupe/app/fetch"
+	"loupe/app/request"
+)
+
+// fetchAllAction is posted by the response panel's "Fetch all pages" button.
+const fetchAllAction = "loupe.fetchAll"
+
+// fetchAll follows the shown page's next links through the proxy, page after page, and shows
+// every item in one list. The response panel shows the progress; Cancel (or Escape) stops it
+// and shows what arrived. The form keeps the first page's parameters.
+func (p *operationPage) fetchAll(ctx app.Context) {
+	first := p.result
+	if first == nil || first.Status >= 400 || first.Pages > 0 || p.Op.Pagination == nil || p.sending {
+		return
+	}
+	g := newPageGatherer(p.Op.Pagination)
+	next, _, err := g.add(first.Body)
+	if err != nil || next == nil {
+		return // one page, or not a list: nothing to follow
+	}
+	cctx, cancel := context.WithCancel(context.Background())
+	p.cancel = cancel
+	p.sending = true
+	p.sendSeq++
+	seq := p.sendSeq
+	p.progress = g.progress()
+	op, base, st := p.Op, p.base(), p.st.Clone()
+	ctx.Async(func() {
+		start := time.Now()
+		var stop string
+		for next != nil && stop == "" {
+			next.apply(op, &st)
+			var body []byte
+			body, stop = fetchPage(cctx, op, base, st, g.pages+1)
+			if stop != "" {
+				break
+			}
+			if next, stop, err = g.add(body); err != nil {
+				stop = err.Error()
+			}
+			progress := g.progress()
+			ctx.Dispatch(func(app.Context) {
+				if seq == p.sendSeq {
+					p.progress = progress
+				}
+			})
+		}
+		cancel()
+		ex := &exchange{
+			Method: first.Method, URL: first.URL, Status: first.Status, StatusText: first.StatusText,
+			Headers: first.Headers, Body: g.body(), Duration: first.Duration + time.Since(start),
+			Pages: g.pages, Note: stop,
+		}
+		ctx.Dispatch(func(app.Context) {
+			if seq != p.sendSeq {
+				return
+			}
+			p.sending, p.cancel, p.progress = false, nil, ""
+			p.result = ex
+		})
+	})
+}
+
+// fetchPage asks for page n of the list; stop says why it could not be had.
+func fetchPage(ctx context.Context, op *catalog.Operation, base string, st request.State, n int) (body []byte, stop string) {
+	req, errs := request.Build(op, base, st)
+	if len(errs) > 0 {
+		return nil, fmt.Sprintf("page %d cannot be asked for (%s: %s)", n, errs[0].Key, errs[0].Message)
+	}
+	res, err := fetch.Do(ctx, req.Fetch())
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Sprintf("cancelled before page %d", n)
+		}
+		return nil, fmt.Sprintf("page %d did not arrive (%v)", n, err)
+	}
+	defer res.Body.Close()
+	body, err = io.ReadAll(io.LimitReader(res.Body, maxBody+1))
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return nil, fmt.Sprintf("cancelled during page %d", n)
+	case err != nil:
+		return nil, fmt.Sprintf("page %d was cut short (%v)", n, err)
+	case res.Status >= 400:
+		return nil, fmt.Sprintf("page %d answered %d", n, res.Status)
+	case len(body) > maxBody:
+		return nil, fmt.Sprintf("page %d is larger than %s", n, humanSize(maxBody))
+	}
+	return body, ""
+}

@@ -1,0 +1,110 @@
+package app
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"loupe/app/catalog"
+)
+
+var drfPages = &catalog.Pagination{Style: "page-number", Results: "results", Next: "next", Previous: "previous", Count: "count"}
+
+// drfPage is page n of a DRF-style list of total items, size per page.
+func drfPage(n, size, total int) []byte {
+	var items []string
+	for i := (n-1)*size + 1; i <= min(n*size, total); i++ {
+		items = append(items, fmt.Sprintf(`{"id":%d}`, i))
+	}
+	next := "null"
+	if n*size < total {
+		next = fmt.Sprintf(`"http://h/items/?page=%d"`, n+1)
+	}
+	return fmt.Appendf(nil, `{"count":%d,"next":%s,"previous":null,"results":[%s]}`, total, next, strings.Join(items, ","))
+}
+
+func TestPageGathererWalksToTheEnd(t *testing.T) {
+	g := newPageGatherer(drfPages)
+	for n := 1; ; n++ {
+		next, full, err := g.add(drfPage(n, 10, 25))
+		if err != nil || full != "" {
+			t.Fatalf("page %d: %v %q", n, err, full)
+		}
+		if next == nil {
+			if n != 3 {
+				t.Fatalf("the end came after page %d; want 3", n)
+			}
+			break
+		}
+		if got := next.Query["page"]; got != fmt.Sprint(n+1) {
+			t.Fatalf("after page %d: next page %q; want %d", n, got, n+1)
+		}
+	}
+	if got, want := g.progress(), "3 pages · 25 items of 25"; got != want {
+		t.Errorf("progress: got %q; want %q", got, want)
+	}
+	var out struct {
+		Pages   int               `json:"pages"`
+		Count   int               `json:"count"`
+		Results []json.RawMessage `json:"results"`
+	}
+	if err := json.Unmarshal(g.body(), &out); err != nil {
+		t.Fatalf("body %s: %v", g.body(), err)
+	}
+	if out.Pages != 3 || out.Count != 25 || len(out.Results) != 25 || string(out.Results[24]) != `{"id":25}` {
+		t.Errorf("body: got %s; want 3 pages, count 25 and items 1 to 25 in order", g.body())
+	}
+}
+
+func TestPageGathererStops(t *testing.T) {
+	loop := []byte(`{"next":"http://h/items/?cursor=A","results":[1]}`)
+	tests := []struct {
+		name     string
+		pages    [][]byte
+		wantFull string
+		wantErr  string
+	}{
+		{"a list that loops", [][]byte{loop, loop}, "links back to a page already fetched", ""},
+		{"not JSON", [][]byte{[]byte("<html>")}, "", "page 1 is not JSON"},
+		{"no results", [][]byte{[]byte(`{"detail":"Invalid page."}`)}, "", "page 1: no results in the answer"},
+		{"results not a list", [][]byte{[]byte(`{"results":{}}`)}, "", "page 1: results is not a list"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := newPageGatherer(drfPages)
+			var full string
+			var err error
+			for _, p := range tt.pages {
+				if _, full, err = g.add(p); err != nil || full != "" {
+					break
+				}
+			}
+			if !strings.Contains(full, tt.wantFull) || (tt.wantFull == "") != (full == "") {
+				t.Errorf("stop: got %q; want %q", full, tt.wantFull)
+			}
+			if got := fmt.Sprint(err); (tt.wantErr == "") != (err == nil) || !strings.Contains(got, tt.wantErr) {
+				t.Errorf("error: got %v; want %q", err, tt.wantErr)
+			}
+		})
+	}
+}
+
+func TestPageGathererStopsAtItsPageLimit(t *testing.T) {
+	g := newPageGatherer(drfPages)
+	var full string
+	n := 0
+	for n = 1; n <= gatherMaxPages+5; n++ {
+		next, f, err := g.add(drfPage(n, 1, 1000))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if next == nil {
+			full = f
+			break
+		}
+	}
+	if n != gatherMaxPages || !strings.Contains(full, "the list goes on") {
+		t.Errorf("stopped after page %d with %q; want page %d and a note that the list goes on", n, full, gatherMaxPages)
+	}
+}
