@@ -1,0 +1,51 @@
+package pagination
+
+import (
+	"net/http"
+	"strconv"
+)
+
+// LimitOffsetPagination's configuration in the sandbox (see the YAML's
+// x-loupe-pagination-config).
+const (
+	defaultLimit     = 10
+	maxLimit         = 100
+	limitQueryParam  = "limit"
+	offsetQueryParam = "offset"
+)
+
+// limitOffset answers GET /limit-offset/items/ like DRF's
+// LimitOffsetPagination. It never fails: bad values fall back to defaults.
+func (h *handler) limitOffset(r *http.Request) (any, *apiError) {
+	q := r.URL.Query()
+	limit := defaultLimit
+	if v, ok := lastValue(q, limitQueryParam); ok {
+		if n, err := positiveInt(v, true, maxLimit); err == nil {
+			limit = n
+		}
+	}
+	offset := 0
+	if v, ok := lastValue(q, offsetQueryParam); ok {
+		if n, err := positiveInt(v, false, 0); err == nil {
+			offset = n
+		}
+	}
+	count := len(h.byID)
+	page := countedPage{Count: count, Results: []Item{}}
+	if count > 0 && offset <= count {
+		page.Results = h.byID[offset:min(offset+limit, count)]
+	}
+	u := h.absoluteURL(r)
+	withLimit := replaceQueryParamURL(u, limitQueryParam, strconv.Itoa(limit))
+	if offset+limit < count {
+		page.Next = ptr(replaceQueryParam(withLimit, offsetQueryParam, strconv.Itoa(offset+limit)))
+	}
+	switch {
+	case offset <= 0:
+	case offset-limit <= 0:
+		page.Previous = ptr(removeQueryParam(withLimit, offsetQueryParam))
+	default:
+		page.Previous = ptr(replaceQueryParam(withLimit, offsetQueryParam, strconv.Itoa(offset-limit)))
+	}
+	return page, nil
+}

@@ -1,0 +1,126 @@
+// Package pagination is the built-in sandbox of the pagination API: three GET
+// lists of the same demo items, one per pagination style of Django REST
+// framework (PageNumberPagination, LimitOffsetPagination, CursorPagination),
+// configured as content/openapi/pagination.yaml documents.
+//
+// It is mounted at /sandbox/pagination with the prefix stripped, so it sees
+// paths like /page-number/items/. The next and previous links are absolute,
+// like DRF's request.build_absolute_uri: they name the address the client
+// used (see Options.Prefix and the X-Forwarded-* headers).
+package pagination
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+)
+
+// Paths the handler serves, with DRF's trailing slash.
+const (
+	PageNumberPath  = "/page-number/items/"
+	LimitOffsetPath = "/limit-offset/items/"
+	CursorPath      = "/cursor/items/"
+)
+
+// DefaultPrefix is where the Mux mounts the sandbox; links use it when the
+// request neither says where it was mounted (X-Forwarded-Prefix) nor carries
+// its original RequestURI.
+const DefaultPrefix = "/sandbox/pagination"
+
+// Options configures New. The zero value serves the documented dataset.
+type Options struct {
+	// Items is the dataset. Nil means DefaultItems() (the 95 documented
+	// items); an empty non-nil slice is an empty list.
+	Items []Item
+	// Prefix is the mount point used in links when the request does not
+	// reveal it; default DefaultPrefix.
+	Prefix string
+}
+
+// handler serves the three lists over one dataset, pre-sorted per ordering.
+type handler struct {
+	byID      []Item // ordering "id", for page number and limit/offset
+	byCreated []Item // ordering "-created", for the cursor
+	prefix    string
+}
+
+// New returns the sandbox handler. It needs no credential: the API has none.
+func New(opts Options) http.Handler {
+	items := opts.Items
+	if items == nil {
+		items = DefaultItems()
+	}
+	h := &handler{prefix: strings.TrimRight(opts.Prefix, "/")}
+	if opts.Prefix == "" {
+		h.prefix = DefaultPrefix
+	}
+	h.byID = slices.Clone(items)
+	slices.SortStableFunc(h.byID, func(a, b Item) int { return a.ID - b.ID })
+	h.byCreated = slices.Clone(items)
+	slices.SortStableFunc(h.byCreated, func(a, b Item) int { return b.Created.Compare(a.Created) })
+	return h
+}
+
+// ServeHTTP routes by path (404), then method (405), then answers the list.
+func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	var serve func(*http.Request) (any, *apiError)
+	switch r.URL.Path {
+	case PageNumberPath:
+		serve = h.pageNumber
+	case LimitOffsetPath:
+		serve = h.limitOffset
+	case CursorPath:
+		serve = h.cursor
+	default:
+		writeJSON(w, http.StatusNotFound, detail{"Not found."})
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		writeJSON(w, http.StatusMethodNotAllowed, detail{fmt.Sprintf("Method %q not allowed.", r.Method)})
+		return
+	}
+	body, apiErr := serve(r)
+	if apiErr != nil {
+		writeJSON(w, apiErr.status, detail{apiErr.detail})
+		return
+	}
+	writeJSON(w, http.StatusOK, body)
+}
+
+// detail is DRF's error body.
+type detail struct {
+	Detail string `json:"detail"`
+}
+
+// apiError is a DRF exception: a status and its detail message.
+type apiError struct {
+	status int
+	detail string
+}
+
+// Error implements error.
+func (e *apiError) Error() string { return fmt.Sprintf("%d %s", e.status, e.detail) }
+
+// notFound is DRF's NotFound exception with the given detail.
+func notFound(msg string) *apiError { return &apiError{status: http.StatusNotFound, detail: msg} }
+
+// writeJSON writes v as compact JSON like DRF's JSONRenderer: no HTML
+// escaping (links keep their &), no trailing newline.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		status = http.StatusInternalServerError
+		buf.Reset()
+		buf.WriteString(`{"detail":"A server error occurred."}`)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Vary", "Accept")
+	w.WriteHeader(status)
+	_, _ = w.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+}
