@@ -29,6 +29,8 @@ func (p *operationPage) fetchAll(ctx app.Context) {
 	if err != nil || next == nil {
 		return // one page, or not a list: nothing to follow
 	}
+	root, _ := parseJSON(first.Body)
+	prev, _ := pageMoves(p.Op.Pagination, root)
 	cctx, cancel := context.WithCancel(context.Background())
 	p.cancel = cancel
 	p.sending = true
@@ -60,7 +62,7 @@ func (p *operationPage) fetchAll(ctx app.Context) {
 		ex := &exchange{
 			Method: first.Method, URL: first.URL, Status: first.Status, StatusText: first.StatusText,
 			Headers: first.Headers, Body: g.body(), Duration: first.Duration + time.Since(start),
-			Pages: g.pages, Note: stop,
+			Pages: g.pages, FromShown: prev != nil, Note: stop,
 		}
 		ctx.Dispatch(func(app.Context) {
 			if seq != p.sendSeq {

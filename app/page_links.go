@@ -67,9 +67,11 @@ func (r *responsePanel) pageBar(ex *exchange, root *jsonNode) app.UI {
 				items = len(n.children)
 			}
 		}
-		return app.Div().Class("page-bar").Body(
-			app.Span().ID("page-summary").Class("muted").Text(plural(items, "item", "items") + " from " + plural(ex.Pages, "page", "pages")),
-		)
+		summary := plural(items, "item", "items") + " from " + plural(ex.Pages, "page", "pages")
+		if ex.FromShown {
+			summary += ", from the page shown to the end"
+		}
+		return app.Div().Class("page-bar").Body(app.Span().ID("page-summary").Class("muted").Text(summary))
 	}
 	prev, next := pageMoves(pg, root)
 	var count, items string

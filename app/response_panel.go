@@ -30,7 +30,9 @@ type exchange struct {
 	// Canceled is true when the user abandoned the request.
 	Canceled bool
 	// Pages counts the pages "Fetch all pages" gathered into Body; 0 for a single response.
-	Pages int
+	// FromShown is true when the gathering began at a page after the first (the one shown).
+	Pages     int
+	FromShown bool
 	// Note says why gathering pages stopped before the end of the list; empty otherwise.
 	Note string
 }
