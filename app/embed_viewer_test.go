@@ -22,39 +22,41 @@ func TestEmbedViewerSanitizesAndSandboxes(t *testing.T) {
 		t.Fatal("no HTML viewer registered")
 	}
 	out := app.HTMLString(viewer(&catalog.Operation{}, 200, []byte(hostileEmbed)))
-	// HTMLString writes attributes with strconv.Quote: read srcdoc back the same way.
-	frame := out[strings.Index(out, "<iframe"):]
-	at := strings.Index(frame, `srcdoc=`) + len(`srcdoc=`)
-	quoted, err := strconv.QuotedPrefix(frame[at:])
+	// HTMLString writes attributes with strconv.Quote, in any order: take srcdoc out of the
+	// frame's tag and read it back.
+	tag := out[strings.Index(out, "<iframe"):]
+	at := strings.Index(tag, `srcdoc=`) + len(`srcdoc=`)
+	quoted, err := strconv.QuotedPrefix(tag[at:])
 	if err != nil {
 		t.Fatalf("srcdoc: %v", err)
 	}
 	doc, _ := strconv.Unquote(quoted)
-	frame = frame[:at] + doc
+	rest := tag[at+len(quoted):]
+	attrs := tag[:at] + rest[:strings.Index(rest, ">")]
 	tests := []struct {
 		name string
 		got  bool
 		want bool
 	}{
 		{"a frame", strings.Contains(out, `id="embed-frame"`), true},
-		{"the frame runs no script", strings.Contains(frame, "allow-scripts"), false},
-		{"the frame has no origin of its own", strings.Contains(frame, "allow-same-origin"), false},
-		{"the frame is sandboxed", strings.Contains(frame, `sandbox="allow-popups allow-popups-to-escape-sandbox"`), true},
-		{"the text is there", strings.Contains(frame, "pip install"), true},
-		{"section anchors stay", strings.Contains(frame, `id="install"`), true},
-		{"no script element", strings.Contains(frame, "<script"), false},
-		{"no event handler", strings.Contains(frame, "onerror") || strings.Contains(frame, "onclick"), false},
-		{"no javascript: link", strings.Contains(frame, "javascript:"), false},
-		{"no inner frame", strings.Contains(frame, "evil.example"), false},
-		{"no form", strings.Contains(frame, "<form"), false},
-		{"no style attribute", strings.Contains(frame, "color:red"), false},
-		{"good links open outside", strings.Contains(frame, "https://example.com/"), true},
+		{"the frame runs no script", strings.Contains(attrs, "allow-scripts"), false},
+		{"the frame has no origin of its own", strings.Contains(attrs, "allow-same-origin"), false},
+		{"the frame is sandboxed", strings.Contains(attrs, `sandbox="allow-popups allow-popups-to-escape-sandbox"`), true},
+		{"the text is there", strings.Contains(doc, "pip install"), true},
+		{"section anchors stay", strings.Contains(doc, `id="install"`), true},
+		{"no script element", strings.Contains(doc, "<script"), false},
+		{"no event handler", strings.Contains(doc, "onerror") || strings.Contains(doc, "onclick"), false},
+		{"no javascript: link", strings.Contains(doc, "javascript:"), false},
+		{"no inner frame", strings.Contains(doc, "evil.example"), false},
+		{"no form", strings.Contains(doc, "<form"), false},
+		{"no style attribute", strings.Contains(doc, "color:red"), false},
+		{"good links open outside", strings.Contains(doc, "https://example.com/"), true},
 		{"the headings are listed", strings.Contains(out, ">Install</span>"), true},
 		{"the source is a link", strings.Contains(out, `href="https://docs.example.com/en/latest/user_guide/#install"`), true},
 	}
 	for _, tt := range tests {
 		if tt.got != tt.want {
-			t.Errorf("%s: got %v; want %v\n%s", tt.name, tt.got, tt.want, frame)
+			t.Errorf("%s: got %v; want %v\n%s\n%s", tt.name, tt.got, tt.want, attrs, doc)
 		}
 	}
 }
