@@ -1,0 +1,86 @@
+package docs
+
+import (
+	"net/http"
+	"strconv"
+)
+
+// Pagination settings of the real service: LimitOffsetPagination with a
+// default page size of 10 and no maximum, and the project list's
+// PageNumberPagination with a fixed size of 100.
+const (
+	defaultLimit     = 10
+	limitQueryParam  = "limit"
+	offsetQueryParam = "offset"
+	pageQueryParam   = "page"
+	projectPageSize  = 100
+)
+
+// limitOffset pages items like DRF's LimitOffsetPagination. It never fails:
+// a limit that is not a positive integer is the default, a bad offset is 0.
+func limitOffset[T any](h *handler, r *http.Request, items []T) page[T] {
+	q := r.URL.Query()
+	limit := defaultLimit
+	if v, ok := lastValue(q, limitQueryParam); ok {
+		if n, err := positiveInt(v, true, 0); err == nil {
+			limit = n
+		}
+	}
+	offset := 0
+	if v, ok := lastValue(q, offsetQueryParam); ok {
+		if n, err := positiveInt(v, false, 0); err == nil {
+			offset = n
+		}
+	}
+	count := len(items)
+	out := page[T]{Count: count, Results: []T{}}
+	if offset < count {
+		out.Results = items[offset:min(offset+limit, count)]
+	}
+	u := h.absoluteURL(r)
+	withLimit := replaceQueryParamURL(u, limitQueryParam, strconv.Itoa(limit))
+	if offset+limit < count {
+		out.Next = ptr(replaceQueryParam(withLimit, offsetQueryParam, strconv.Itoa(offset+limit)))
+	}
+	switch {
+	case offset <= 0:
+	case offset-limit <= 0:
+		out.Previous = ptr(removeQueryParam(withLimit, offsetQueryParam))
+	default:
+		out.Previous = ptr(replaceQueryParam(withLimit, offsetQueryParam, strconv.Itoa(offset-limit)))
+	}
+	return out
+}
+
+// pageNumber pages projects like the real service's ProjectPagination (DRF's
+// PageNumberPagination, 100 a page, page "last" for the final page). A page
+// that does not exist answers 404 {"detail": "Invalid page."}.
+func pageNumber[T any](h *handler, r *http.Request, items []T) (int, any) {
+	raw, _ := lastValue(r.URL.Query(), pageQueryParam)
+	count := len(items)
+	numPages := max(1, (count+projectPageSize-1)/projectPageSize)
+	n := numPages
+	if raw != "last" {
+		var err error
+		n, err = pyInt(raw)
+		if err != nil || n < 1 || n > numPages {
+			return http.StatusNotFound, detail{"Invalid page."}
+		}
+	}
+	out := page[T]{Count: count, Results: []T{}}
+	if start := (n - 1) * projectPageSize; start < count {
+		out.Results = items[start:min(start+projectPageSize, count)]
+	}
+	u := h.absoluteURL(r)
+	if n < numPages {
+		out.Next = ptr(replaceQueryParam(u, pageQueryParam, strconv.Itoa(n+1)))
+	}
+	switch {
+	case n <= 1:
+	case n == 2:
+		out.Previous = ptr(removeQueryParam(u, pageQueryParam))
+	default:
+		out.Previous = ptr(replaceQueryParam(u, pageQueryParam, strconv.Itoa(n-1)))
+	}
+	return http.StatusOK, out
+}
