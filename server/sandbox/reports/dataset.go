@@ -116,9 +116,10 @@ func generate(c *catalog, g *rng, def *eventDef, at time.Time, uq int64) (record
 		r.act.IPAddress = u.ips[g.intn(4)%len(u.ips)] // mostly the usual address
 	}
 	v := &valuer{c: c, g: g, u: u, at: at, event: def}
-	// Values that others depend on first: api_kind decides user_agent, recurring is_recurring.
+	// Values that others depend on first: api_kind decides user_agent, recurring is_recurring,
+	// event_title old_event_title.
 	values := make(map[string]parameter, len(def.Parameters))
-	for _, name := range append([]string{"api_kind", "recurring"}, def.Parameters...) {
+	for _, name := range append([]string{"api_kind", "recurring", "event_title"}, def.Parameters...) {
 		if _, done := values[name]; done || !slices.Contains(def.Parameters, name) {
 			continue
 		}

@@ -85,7 +85,7 @@ func TestDatasetValid(t *testing.T) {
 		if got, want := sorted(names), sorted(def.Parameters); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s %s: parameters %v; want %v", where, ev.Name, got, want)
 		}
-		checkTimes(t, where, r)
+		checkConsistency(t, where, r)
 	}
 	for _, e := range c.events {
 		if !seenEvent[e.Name] {
@@ -124,9 +124,9 @@ func checkParam(t *testing.T, where string, def paramDef, p parameter) {
 	}
 }
 
-// checkTimes: start_time and end_time are Gregorian seconds of a future time, the end after
-// the start; recurring and is_recurring agree.
-func checkTimes(t *testing.T, where string, r *record) {
+// checkConsistency: start_time and end_time are Gregorian seconds of a future time, the end
+// after the start; recurring and is_recurring agree; a changed title differs from the old.
+func checkConsistency(t *testing.T, where string, r *record) {
 	t.Helper()
 	const offset = 62135683200 // documented: Gregorian seconds - 62135683200 = Unix seconds
 	start, okS := intParam(r, "start_time")
@@ -149,6 +149,11 @@ func checkTimes(t *testing.T, where string, r *record) {
 	if okR && okI && (rec == "yes") != (is == "true") {
 		t.Errorf("%s: recurring %s but is_recurring %s", where, rec, is)
 	}
+	if old, ok := paramValue(r, "old_event_title"); ok {
+		if title, _ := paramValue(r, "event_title"); title == old {
+			t.Errorf("%s: old_event_title and event_title are both %q", where, title)
+		}
+	}
 }
 
 // sorted returns a sorted copy.
@@ -160,7 +165,7 @@ func TestDatasetDeterministic(t *testing.T) {
 	if !reflect.DeepEqual(a.records, b.records) {
 		t.Error("two builds of the dataset differ")
 	}
-	if got, want := a.records[2].act.ID.UniqueQualifier, "3150752155634571320"; got != want {
+	if got, want := a.records[2].act.ID.UniqueQualifier, "2260487473577263545"; got != want {
 		t.Errorf("third record: got %s; want %s (the dataset changed)", got, want)
 	}
 }

@@ -7,6 +7,19 @@
 // The event catalogue (x-loupe-events, x-loupe-event-parameters) is read from that document at
 // start, so the sandbox and the UI share one copy. It is mounted at /sandbox/reports with the
 // prefix stripped, so it sees paths like /admin/reports/v1/activity/users/all/applications/calendar.
+//
+// The dataset: the two records of the documented 200 example, verbatim and newest (so
+// ?maxResults=2 answers the example), then 320 generated records from 2026-11-06 to
+// 2026-11-20 of six users of customer C03az79cb and one OAuth client (callerType KEY),
+// covering every event. Where the document is silent the sandbox chooses, simply:
+//   - startTime and endTime are inclusive; without endTime there is no upper bound, and the
+//     real API's 180-day window is not applied (the dataset is fixed, the clock is not);
+//   - filters terms on parameters an event lacks, or unknown to the catalogue, are ignored;
+//     strings compare byte-wise, integers numerically, booleans only with == and <>;
+//   - another application of the enum, another customer, or a user with no records give an
+//     empty items list; an application outside the enum is a 400;
+//   - every page has the same etag, the dataset's; the page token is
+//     A:<microseconds>:<uniqueQualifier>:<application>:<customer> of the page's last record.
 package reports
 
 import (

@@ -36,6 +36,7 @@ type valuer struct {
 	event *eventDef
 	kind  string    // api_kind, once chosen
 	rec   string    // recurring, once chosen
+	title string    // event_title, once chosen
 	start time.Time // start of the event or window, once chosen
 }
 
@@ -94,8 +95,15 @@ func (v *valuer) raw(name string, def paramDef) string {
 		return pick(g, timezones)
 	case "calendar_title":
 		return pick(g, calTitles)
-	case "event_title", "old_event_title":
-		return pick(g, eventTitles)
+	case "event_title":
+		v.title = pick(g, eventTitles)
+		return v.title
+	case "old_event_title": // differs from the new title
+		for {
+			if t := pick(g, eventTitles); t != v.title {
+				return t
+			}
+		}
 	case "appointment_schedule_title":
 		return pick(g, schedules)
 	case "event_response_status":
