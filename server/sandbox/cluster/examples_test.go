@@ -1,0 +1,181 @@
+package cluster
+
+import (
+	"encoding/json"
+	"io/fs"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v4"
+
+	"loupe/content"
+)
+
+// response is a documented response, or a $ref to a shared one.
+type response struct {
+	Ref     string `yaml:"$ref"`
+	Content map[string]struct {
+		Example any `yaml:"example"`
+	} `yaml:"content"`
+}
+
+// spec is the part of the OpenAPI document the example test reads.
+type spec struct {
+	Paths map[string]map[string]struct {
+		OperationID string `yaml:"operationId"`
+		RequestBody struct {
+			Content map[string]struct {
+				Example any `yaml:"example"`
+			} `yaml:"content"`
+		} `yaml:"requestBody"`
+		Responses map[string]response `yaml:"responses"`
+	} `yaml:"paths"`
+	Components struct {
+		Responses map[string]response `yaml:"responses"`
+	} `yaml:"components"`
+}
+
+// loadSpec parses content/openapi/cluster.yaml from the embedded content.
+func loadSpec(t *testing.T) spec {
+	t.Helper()
+	b, err := fs.ReadFile(content.FS, "openapi/cluster.yaml")
+	if err != nil {
+		t.Fatalf("reading the cluster document: %v", err)
+	}
+	var s spec
+	if err := yaml.Unmarshal(b, &s); err != nil {
+		t.Fatalf("parsing the cluster document: %v", err)
+	}
+	return s
+}
+
+// resolve follows a response's $ref into components/responses.
+func (s spec) resolve(t *testing.T, r response) response {
+	t.Helper()
+	if r.Ref == "" {
+		return r
+	}
+	name, ok := strings.CutPrefix(r.Ref, "#/components/responses/")
+	c, found := s.Components.Responses[name]
+	if !ok || !found {
+		t.Fatalf("unresolvable response $ref %q", r.Ref)
+	}
+	return c
+}
+
+// normalize round-trips v through JSON, so YAML and JSON values compare.
+func normalize(t *testing.T, v any) any {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatalf("encoding %v: %v", v, err)
+	}
+	var out any
+	if err := json.Unmarshal(b, &out); err != nil {
+		t.Fatalf("decoding %s: %v", b, err)
+	}
+	return out
+}
+
+// exampleCase is the request that reproduces one documented response.
+type exampleCase struct {
+	path, method, status string
+	opts                 Options
+	target, auth         string
+	body                 string // "request-example": the documented request body
+}
+
+// exampleCases lists, per documented response, the request answering it.
+// The whole-cluster example is the default three-node cluster; the per-index
+// and timeout examples come from a one-node cluster (Nodes: 1). The shared
+// 408 example (an unknown index) can only come from the per-index path, so
+// it is checked there for both operations.
+func exampleCases() []exampleCase {
+	reader := Options{ReaderKey: "reader-key"}
+	one := Options{Nodes: 1}
+	return []exampleCase{
+		{"/_cluster/health", "get", "200", Options{}, "/_cluster/health", apiKey, ""},
+		{"/_cluster/health", "get", "408", one, "/_cluster/health/missing?wait_for_status=yellow", apiKey, ""},
+		{"/_cluster/health", "get", "400", Options{}, "/_cluster/health?wait_for_status=purple", apiKey, ""},
+		{"/_cluster/health", "get", "401", Options{}, "/_cluster/health", "", ""},
+		{"/_cluster/health", "get", "403", reader, "/_cluster/health", basic("reader", "reader-key"), ""},
+		{"/_cluster/health/{index}", "get", "200", one, "/_cluster/health/logs-2026.11,products?level=indices", apiKey, ""},
+		{"/_cluster/health/{index}", "get", "408", one, "/_cluster/health/missing", apiKey, ""},
+		{"/_cluster/health/{index}", "get", "400", Options{}, "/_cluster/health/products?wait_for_status=PURPLE", apiKey, ""},
+		{"/_cluster/health/{index}", "get", "401", Options{}, "/_cluster/health/products", "ApiKey wrong", ""},
+		{"/_cluster/health/{index}", "get", "403", reader, "/_cluster/health/products", "ApiKey reader-key", ""},
+		{UpgradeCheckPath, "get", "200", Options{}, UpgradeCheckPath, apiKey, ""},
+		{UpgradeCheckPath, "get", "400", Options{}, UpgradeCheckPath + "?configs=nodes", apiKey, ""},
+		{UpgradeCheckPath, "get", "401", Options{}, UpgradeCheckPath, "", ""},
+		{UpgradeCheckPath, "get", "403", reader, UpgradeCheckPath, "ApiKey reader-key", ""},
+		{UpgradePerformPath, "post", "200", Options{}, UpgradePerformPath, apiKey, "request-example"},
+		{UpgradePerformPath, "post", "400", Options{}, UpgradePerformPath, apiKey, `{"config":["roles","nodes"]}`},
+		{UpgradePerformPath, "post", "401", Options{}, UpgradePerformPath, basic("admin", "admin"), "request-example"},
+		{UpgradePerformPath, "post", "403", reader, UpgradePerformPath, "ApiKey reader-key", "request-example"},
+	}
+}
+
+// TestDocumentedExamples sends each operation the request its documented
+// example describes and wants the documented status and body (in value).
+func TestDocumentedExamples(t *testing.T) {
+	s := loadSpec(t)
+	seen := map[string]bool{}
+	for _, tt := range exampleCases() {
+		op, ok := s.Paths[tt.path][tt.method]
+		if !ok {
+			t.Errorf("the document has no %s %s", tt.method, tt.path)
+			continue
+		}
+		resp := s.resolve(t, op.Responses[tt.status])
+		if len(resp.Content) == 0 {
+			t.Errorf("%s %s: the document has no example", op.OperationID, tt.status)
+			continue
+		}
+		seen[tt.path+" "+tt.method+" "+tt.status] = true
+		body := tt.body
+		if body == "request-example" {
+			b, err := json.Marshal(op.RequestBody.Content["application/json"].Example)
+			if err != nil {
+				t.Fatalf("encoding the request example: %v", err)
+			}
+			body = string(b)
+		}
+		t.Run(op.OperationID+"/"+tt.status, func(t *testing.T) {
+			w := do(t, New(tt.opts), strings.ToUpper(tt.method), tt.target, tt.auth, body)
+			if got := strconv.Itoa(w.Code); got != tt.status {
+				t.Errorf("status: got %s; want %s (body %s)", got, tt.status, w.Body)
+			}
+			for media, c := range resp.Content {
+				if got := w.Header().Get("Content-Type"); !strings.HasPrefix(got, media) {
+					t.Errorf("Content-Type: got %q; want %s", got, media)
+				}
+				if media == "text/plain" {
+					if got, want := w.Body.String(), c.Example; got != want {
+						t.Errorf("body: got %q; want %q", got, want)
+					}
+					continue
+				}
+				var got any
+				if err := json.Unmarshal(w.Body.Bytes(), &got); err != nil {
+					t.Fatalf("decoding %s: %v", w.Body, err)
+				}
+				if want := normalize(t, c.Example); !reflect.DeepEqual(got, want) {
+					e, _ := json.Marshal(want)
+					t.Errorf("body:\n got %s\nwant %s", w.Body, e)
+				}
+			}
+		})
+	}
+	// Every documented example of the four operations is covered.
+	for path, ops := range s.Paths {
+		for method, op := range ops {
+			for status, r := range op.Responses {
+				if len(s.resolve(t, r).Content) > 0 && !seen[path+" "+method+" "+status] {
+					t.Errorf("%s %s %s has an example this test does not check", method, path, status)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,150 @@
+package cluster
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Index is one index of the simulated cluster.
+type Index struct {
+	// Name is the index name.
+	Name string
+	// Shards is the number of primary shards (at least 1).
+	Shards int
+	// Replicas is the number of replicas of each primary.
+	Replicas int
+	// Closed marks a closed index (still allocated, as OpenSearch's
+	// replicated closed indices are).
+	Closed bool
+	// Hidden marks a hidden index: wildcards reach it only with
+	// expand_wildcards hidden or all (or, for a name starting with a dot, a
+	// pattern starting with a dot).
+	Hidden bool
+	// DataStream names the data stream this index backs, if any.
+	DataStream string
+	// Aliases are the aliases pointing at this index.
+	Aliases []string
+	// Unallocated lists shard numbers none of whose copies can be allocated
+	// (a lost primary: the index turns red).
+	Unallocated []int
+}
+
+// DefaultIndices is the documented dataset: twelve primaries with one
+// replica each (24 shard copies), including a closed index, a data stream's
+// two hidden backing indices, the security plugin's hidden index and an
+// alias, catalog, over products and customers.
+func DefaultIndices() []Index {
+	return []Index{
+		{Name: "products", Shards: 1, Replicas: 1, Aliases: []string{"catalog"}},
+		{Name: "customers", Shards: 2, Replicas: 1, Aliases: []string{"catalog"}},
+		{Name: "orders", Shards: 3, Replicas: 1},
+		{Name: "logs-2026.09", Shards: 1, Replicas: 1, Closed: true},
+		{Name: "logs-2026.10", Shards: 1, Replicas: 1},
+		{Name: "logs-2026.11", Shards: 1, Replicas: 1},
+		{Name: ".ds-logs-app-000001", Shards: 1, Replicas: 1, Hidden: true, DataStream: "logs-app"},
+		{Name: ".ds-logs-app-000002", Shards: 1, Replicas: 1, Hidden: true, DataStream: "logs-app"},
+		{Name: ".opendistro_security", Shards: 1, Replicas: 1, Hidden: true},
+	}
+}
+
+// shardState is the allocation of one shard's copies.
+type shardState struct {
+	copies   int   // 1 + replicas
+	assigned int   // copies allocated to a node (0: the primary is lost)
+	nodes    []int // the node of each assigned copy, primary first
+}
+
+// indexState is an index and the allocation of its shards.
+type indexState struct {
+	Index
+	shards []shardState
+}
+
+// node is one simulated node.
+type node struct {
+	name string
+	zone string // the value of its "zone" awareness attribute
+}
+
+// simCluster is the static simulated cluster.
+type simCluster struct {
+	name    string
+	nodes   []node
+	indices []indexState // in the order given
+	byName  map[string]*indexState
+}
+
+// newSimCluster allocates the shards of indices to n nodes: a shard's copies
+// go to distinct nodes, round-robin, so copies beyond n stay unassigned.
+func newSimCluster(name string, n int, indices []Index) *simCluster {
+	c := &simCluster{name: name, byName: map[string]*indexState{}}
+	for i := range n {
+		c.nodes = append(c.nodes, node{name: fmt.Sprintf("node-%d", i+1), zone: fmt.Sprintf("zone-%d", i+1)})
+	}
+	next := 0
+	for _, ix := range indices {
+		st := indexState{Index: ix}
+		st.Shards = max(st.Shards, 1)
+		st.Replicas = max(st.Replicas, 0)
+		for s := range st.Shards {
+			sh := shardState{copies: 1 + st.Replicas}
+			if !slices.Contains(st.Unallocated, s) {
+				sh.assigned = min(sh.copies, n)
+				for j := range sh.assigned {
+					sh.nodes = append(sh.nodes, (next+j)%n)
+				}
+				next++
+			}
+			st.shards = append(st.shards, sh)
+		}
+		c.indices = append(c.indices, st)
+	}
+	for i := range c.indices {
+		c.byName[c.indices[i].Name] = &c.indices[i]
+	}
+	return c
+}
+
+// dataStreams lists the data streams' names, sorted.
+func (c *simCluster) dataStreams() []string {
+	var out []string
+	for _, ix := range c.indices {
+		if ix.DataStream != "" && !slices.Contains(out, ix.DataStream) {
+			out = append(out, ix.DataStream)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// aliases lists the aliases' names, sorted.
+func (c *simCluster) aliases() []string {
+	var out []string
+	for _, ix := range c.indices {
+		for _, a := range ix.Aliases {
+			if !slices.Contains(out, a) {
+				out = append(out, a)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// members lists the indices a data stream or alias name stands for.
+func (c *simCluster) members(name string) []string {
+	var out []string
+	for _, ix := range c.indices {
+		if ix.DataStream == name || slices.Contains(ix.Aliases, name) {
+			out = append(out, ix.Name)
+		}
+	}
+	return out
+}
+
+// dotHidden reports whether pattern may reach the hidden index name without
+// expand_wildcards hidden: both start with a dot, as OpenSearch allows.
+func dotHidden(pattern, name string) bool {
+	return strings.HasPrefix(pattern, ".") && strings.HasPrefix(name, ".")
+}

@@ -1,0 +1,136 @@
+package cluster
+
+import (
+	"net/http"
+	"sync"
+	"testing"
+)
+
+// Bodies of the upgrade endpoints.
+const (
+	checkFresh      = `{"status":"OK","upgradeAvailable":true,"upgradeActions":{"actiongroups":["no_update_required"],"config":[],"internalusers":["no_update_required"],"roles":["update_required"],"rolesmapping":["no_update_required"],"tenants":["no_update_required"]}}`
+	checkAfterRoles = `{"status":"OK","upgradeAvailable":true,"upgradeActions":{"actiongroups":["no_update_required"],"config":[],"internalusers":["no_update_required"],"roles":["no_update_required"],"rolesmapping":["update_required"],"tenants":["no_update_required"]}}`
+	checkDone       = `{"status":"OK","upgradeAvailable":false,"upgradeActions":{}}`
+	performBoth     = `{"status":"OK","upgrades":{"roles":["Added permissions for dashboard features to admin role","Added role flow_framework_full_access"],"rolesmapping":["Mapped role flow_framework_full_access to backend role admin"]}}`
+	performRoles    = `{"status":"OK","upgrades":{"roles":["Added permissions for dashboard features to admin role","Added role flow_framework_full_access"]}}`
+	performMapping  = `{"status":"OK","upgrades":{"rolesmapping":["Mapped role flow_framework_full_access to backend role admin"]}}`
+	performNothing  = `{"status":"OK","upgrades":{}}`
+	invalidOption   = `{"status":"BAD_REQUEST","message":"Found invalid configuration option, valid options are: [roles, rolesmapping, actiongroups, config, internalusers, tenants]"}`
+)
+
+// step is one request of an upgrade sequence and the answer it wants.
+type step struct {
+	method, target, body string
+	status               int
+	want                 string
+}
+
+// runSteps sends the steps in order to one fresh handler.
+func runSteps(t *testing.T, name string, steps []step) {
+	t.Helper()
+	h := New(Options{})
+	for i, s := range steps {
+		w := do(t, h, s.method, s.target, apiKey, s.body)
+		if w.Code != s.status {
+			t.Errorf("%s step %d (%s %s %s): status: got %d; want %d", name, i, s.method, s.target, s.body, w.Code, s.status)
+		}
+		if !sameJSON(t, w.Body.String(), s.want) {
+			t.Errorf("%s step %d (%s %s %s): body:\n got %s\nwant %s", name, i, s.method, s.target, s.body, w.Body, s.want)
+		}
+	}
+}
+
+// TestUpgradeSequences checks check → perform → check with every way of
+// naming components.
+func TestUpgradeSequences(t *testing.T) {
+	check := func(want string) step { return step{http.MethodGet, UpgradeCheckPath, "", http.StatusOK, want} }
+	perform := func(body, want string) step {
+		return step{http.MethodPost, UpgradePerformPath, body, http.StatusOK, want}
+	}
+	tests := []struct {
+		name  string
+		steps []step
+	}{
+		{"no body", []step{check(checkFresh), perform("", performBoth), check(checkDone), perform("", performNothing), check(checkDone)}},
+		{"config", []step{perform(`{"config":["roles","rolesmapping"]}`, performBoth), check(checkDone)}},
+		{"configs", []step{perform(`{"configs":["roles","rolesmapping"]}`, performBoth), check(checkDone)}},
+		{"config and configs", []step{perform(`{"config":["rolesmapping"],"configs":["roles"]}`, performBoth)}},
+		{"empty object", []step{perform(`{}`, performBoth)}},
+		{"empty list", []step{perform(`{"config":[]}`, performBoth)}},
+		{"null", []step{perform(`{"configs":null}`, performBoth)}},
+		{"comma string", []step{perform(`{"configs":"roles, rolesmapping"}`, performBoth)}},
+		{"query", []step{{http.MethodPost, UpgradePerformPath + "?configs=roles", "", http.StatusOK, performRoles}, check(checkAfterRoles)}},
+		{"roles then rolesmapping", []step{
+			perform(`{"configs":["roles"]}`, performRoles), check(checkAfterRoles),
+			perform(`{"configs":["roles"]}`, performNothing),
+			perform(`{"config":["rolesmapping"]}`, performMapping), check(checkDone),
+		}},
+		{"rolesmapping first", []step{perform(`{"config":["rolesmapping"]}`, performNothing), check(checkFresh)}},
+		{"up-to-date components", []step{perform(`{"config":["tenants","config","internalusers","actiongroups"]}`, performNothing), check(checkFresh)}},
+		{"check restricted", []step{
+			{http.MethodGet, UpgradeCheckPath + "?configs=roles,tenants", "", http.StatusOK,
+				`{"status":"OK","upgradeAvailable":true,"upgradeActions":{"roles":["update_required"],"tenants":["no_update_required"]}}`},
+			{http.MethodGet, UpgradeCheckPath + "?config=tenants", "", http.StatusOK, checkDone},
+		}},
+	}
+	for _, tt := range tests {
+		runSteps(t, tt.name, tt.steps)
+	}
+}
+
+// TestUpgradeErrors checks the security plugin's 400 bodies; a refused
+// perform changes nothing.
+func TestUpgradeErrors(t *testing.T) {
+	bad := func(body, want string) step {
+		return step{http.MethodPost, UpgradePerformPath, body, http.StatusBadRequest, want}
+	}
+	tests := []struct {
+		name string
+		s    step
+	}{
+		{"unknown component", bad(`{"config":["roles","nodes"]}`, invalidOption)},
+		{"unknown component in configs", bad(`{"configs":["ROLES"]}`, invalidOption)},
+		{"unknown in query", step{http.MethodPost, UpgradePerformPath + "?config=users", "", http.StatusBadRequest, invalidOption}},
+		{"not JSON", bad(`roles`, `{"status":"BAD_REQUEST","message":"Unable to parse content of request body, expected a JSON object with config or configs"}`)},
+		{"array body", bad(`["roles"]`, `{"status":"BAD_REQUEST","message":"Unable to parse content of request body, expected a JSON object with config or configs"}`)},
+		{"number list", bad(`{"config":[1]}`, `{"status":"BAD_REQUEST","message":"Unable to parse config: expected an array of component names: json: cannot unmarshal array into Go value of type string"}`)},
+		{"unknown parameter", step{http.MethodPost, UpgradePerformPath + "?dry_run=true", "", http.StatusBadRequest,
+			errorBody("illegal_argument_exception", "request [/_plugins/_security/api/_upgrade_perform] contains unrecognized parameter: [dry_run]")}},
+		{"check unknown component", step{http.MethodGet, UpgradeCheckPath + "?configs=nodes", "", http.StatusBadRequest, invalidOption}},
+	}
+	for _, tt := range tests {
+		runSteps(t, tt.name, []step{tt.s, {http.MethodGet, UpgradeCheckPath, "", http.StatusOK, checkFresh}})
+	}
+}
+
+// TestUpgradeConcurrent performs from many goroutines: exactly one of them
+// upgrades (run with -race).
+func TestUpgradeConcurrent(t *testing.T) {
+	h := New(Options{})
+	var wg sync.WaitGroup
+	bodies := make([]string, 16)
+	for i := range bodies {
+		wg.Go(func() { bodies[i] = do(t, h, http.MethodPost, UpgradePerformPath, apiKey, "").Body.String() })
+	}
+	wg.Wait()
+	upgraded := 0
+	for _, b := range bodies {
+		if b == performBoth {
+			upgraded++
+		} else if b != performNothing {
+			t.Errorf("body: got %s; want %s or %s", b, performBoth, performNothing)
+		}
+	}
+	if upgraded != 1 {
+		t.Errorf("upgrades: got %d; want 1", upgraded)
+	}
+}
+
+// TestUpgradeStatePerHandler checks that handlers do not share state.
+func TestUpgradeStatePerHandler(t *testing.T) {
+	a, b := New(Options{}), New(Options{})
+	do(t, a, http.MethodPost, UpgradePerformPath, apiKey, "")
+	if got := get(t, b, UpgradeCheckPath).Body.String(); got != checkFresh {
+		t.Errorf("other handler: got %s; want %s", got, checkFresh)
+	}
+}
