@@ -1,0 +1,167 @@
+// Package script is the built-in sandbox of the script API (content/openapi/script.yaml), whose
+// real counterpart is the Google Apps Script API v1. It serves the 16 documented operations on
+// the real paths (/v1/projects/…, /v1/processes…, /v1/scripts/{id}:run) over an in-memory store
+// that starts with the documented "Invoice mailer" project, so that every documented example is
+// exactly what the sandbox answers for the corresponding request.
+//
+// It is mounted at /sandbox/script with the prefix stripped. The credential is the sandbox key,
+// sent as "Authorization: Bearer <key>" (as the proxy does) or as the key or access_token query
+// parameter (the document's apiKey scheme). Errors use the standard Google JSON error body.
+//
+// The sandbox cannot run JavaScript: scripts.run interprets only the first statement of the
+// called function (see eval.go), which is enough for the documented functions.
+package script
+
+import (
+	"net/http"
+	"strings"
+	"time"
+
+	"loupe/server/sandbox"
+)
+
+// Options configures New. The zero value serves the seeded project with sandbox.DefaultKey and
+// the real clock.
+type Options struct {
+	// Key is the credential every request must carry; default sandbox.DefaultKey.
+	Key string
+	// Now is the clock used for every time the sandbox stamps (creation, update, run); default
+	// time.Now. Tests fix it to reproduce documented examples.
+	Now func() time.Time
+	// NewID, when set, makes new IDs: kind is "project" or "deployment". By default IDs are
+	// derived deterministically from a per-handler counter. A generated ID that is already in
+	// use is refused with ALREADY_EXISTS.
+	NewID func(kind string) string
+	// NoSeed starts with an empty store (no project, process or metric) instead of the seed.
+	NoSeed bool
+}
+
+// handler serves the API over one store.
+type handler struct {
+	key string
+	st  *store
+}
+
+// New returns the sandbox handler with its own store.
+func New(opts Options) http.Handler {
+	key := opts.Key
+	if key == "" {
+		key = sandbox.DefaultKey
+	}
+	now := opts.Now
+	if now == nil {
+		now = time.Now
+	}
+	st := newStore(now, opts.NewID)
+	if !opts.NoSeed {
+		seed(st)
+	}
+	return &handler{key: key, st: st}
+}
+
+// ServeHTTP routes the request, checks the credential, then runs the operation.
+func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	op := route(r.Method, r.URL.Path)
+	if op == nil {
+		writeError(w, errMethodNotFound(r.Method, r.URL.Path))
+		return
+	}
+	if e := h.checkCredential(r); e != nil {
+		writeError(w, e)
+		return
+	}
+	v, e := op(h.st, r)
+	if e != nil {
+		writeError(w, e)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+// operation is one API method: it returns the answer's body or an API error.
+type operation func(st *store, r *http.Request) (any, *apiError)
+
+// route finds the operation for method and path, or nil.
+func route(method, path string) operation {
+	rest, ok := strings.CutPrefix(path, "/v1/")
+	if !ok {
+		return nil
+	}
+	seg := strings.Split(rest, "/")
+	for _, s := range seg {
+		if s == "" {
+			return nil
+		}
+	}
+	pick := func(ops map[string]operation) operation { return ops[method] }
+	switch {
+	case len(seg) == 1 && seg[0] == "projects":
+		return pick(map[string]operation{http.MethodPost: createProject})
+	case len(seg) == 1 && seg[0] == "processes":
+		return pick(map[string]operation{http.MethodGet: listUserProcesses})
+	case len(seg) == 1 && seg[0] == "processes:listScriptProcesses":
+		return pick(map[string]operation{http.MethodGet: listScriptProcesses})
+	case len(seg) == 2 && seg[0] == "scripts" && strings.HasSuffix(seg[1], ":run"):
+		id := strings.TrimSuffix(seg[1], ":run")
+		return pick(map[string]operation{http.MethodPost: withID(id, runScript)})
+	case len(seg) < 2 || seg[0] != "projects":
+		return nil
+	}
+	id := seg[1]
+	switch {
+	case len(seg) == 2:
+		return pick(map[string]operation{http.MethodGet: withID(id, getProject)})
+	case len(seg) == 3 && seg[2] == "content":
+		return pick(map[string]operation{http.MethodGet: withID(id, getContent), http.MethodPut: withID(id, updateContent)})
+	case len(seg) == 3 && seg[2] == "metrics":
+		return pick(map[string]operation{http.MethodGet: withID(id, getMetrics)})
+	case len(seg) == 3 && seg[2] == "versions":
+		return pick(map[string]operation{http.MethodGet: withID(id, listVersions), http.MethodPost: withID(id, createVersion)})
+	case len(seg) == 4 && seg[2] == "versions":
+		return pick(map[string]operation{http.MethodGet: withIDs(id, seg[3], getVersion)})
+	case len(seg) == 3 && seg[2] == "deployments":
+		return pick(map[string]operation{http.MethodGet: withID(id, listDeployments), http.MethodPost: withID(id, createDeployment)})
+	case len(seg) == 4 && seg[2] == "deployments":
+		return pick(map[string]operation{
+			http.MethodGet:    withIDs(id, seg[3], getDeployment),
+			http.MethodPut:    withIDs(id, seg[3], updateDeployment),
+			http.MethodDelete: withIDs(id, seg[3], deleteDeployment),
+		})
+	}
+	return nil
+}
+
+// withID binds the path's ID to an operation.
+func withID(id string, f func(*store, *http.Request, string) (any, *apiError)) operation {
+	return func(st *store, r *http.Request) (any, *apiError) { return f(st, r, id) }
+}
+
+// withIDs binds the path's two IDs to an operation.
+func withIDs(id, sub string, f func(*store, *http.Request, string, string) (any, *apiError)) operation {
+	return func(st *store, r *http.Request) (any, *apiError) { return f(st, r, id, sub) }
+}
+
+// checkCredential accepts the key as a bearer token or as the key or access_token parameter.
+func (h *handler) checkCredential(r *http.Request) *apiError {
+	q := r.URL.Query()
+	if auth := r.Header.Get("Authorization"); auth != "" {
+		scheme, tok, _ := strings.Cut(auth, " ")
+		if strings.EqualFold(scheme, "Bearer") && strings.TrimSpace(tok) == h.key {
+			return nil
+		}
+		return errInvalidCredential()
+	}
+	if q.Has("access_token") {
+		if q.Get("access_token") == h.key {
+			return nil
+		}
+		return errInvalidCredential()
+	}
+	if q.Has("key") {
+		if q.Get("key") == h.key {
+			return nil
+		}
+		return errInvalidKey()
+	}
+	return errMissingCredential()
+}
