@@ -181,7 +181,7 @@ func (req *healthRequest) holds(b *healthBody, found bool) bool {
 	switch {
 	case req.waitStatus >= 0 && status > req.waitStatus,
 		req.waitNoRelocating && b.RelocatingShards > 0,
-		req.waitNoInitializng && b.InitializingShards > 0,
+		req.waitNoInitializing && b.InitializingShards > 0,
 		req.waitActive == activeAll && (b.UnassignedShards > 0 || b.InitializingShards > 0),
 		req.waitActive > 0 && b.ActiveShards < req.waitActive,
 		!found:

@@ -145,6 +145,8 @@ func TestHealthIndexExpressions(t *testing.T) {
 		{"logs-*", "expand_wildcards=open", []string{".ds-logs-app-000001", ".ds-logs-app-000002", "logs-2026.10", "logs-2026.11"}},
 		{"logs-*", "expand_wildcards=closed", []string{"logs-2026.09"}},
 		{"logs-*,-logs-2026.1*", "", []string{".ds-logs-app-000001", ".ds-logs-app-000002", "logs-2026.09"}},
+		// * also matches the data stream logs-app, which brings its hidden
+		// backing indices, as in OpenSearch.
 		{"*", "expand_wildcards=open", []string{".ds-logs-app-000001", ".ds-logs-app-000002", "customers", "logs-2026.10", "logs-2026.11", "orders", "products"}},
 		{"*", "expand_wildcards=open,hidden", []string{".ds-logs-app-000001", ".ds-logs-app-000002", ".opendistro_security", "customers", "logs-2026.10", "logs-2026.11", "orders", "products"}},
 		{"*", "expand_wildcards=hidden", nil},

@@ -44,7 +44,7 @@ type healthRequest struct {
 	timeout           time.Duration // < 0: no limit
 	waitStatus        int           // -1: none
 	waitNoRelocating  bool
-	waitNoInitializng bool
+	waitNoInitializing bool
 	waitActive        int    // activeNone, activeAll or a count
 	waitNodes         string // "" none
 	deprecatedMaster  bool   // master_timeout was given
@@ -110,7 +110,7 @@ func parseHealth(path string, q url.Values) (*healthRequest, *osError) {
 	if req.waitNoRelocating, err = paramBool(q, "wait_for_no_relocating_shards"); err != nil {
 		return nil, err
 	}
-	if req.waitNoInitializng, err = paramBool(q, "wait_for_no_initializing_shards"); err != nil {
+	if req.waitNoInitializing, err = paramBool(q, "wait_for_no_initializing_shards"); err != nil {
 		return nil, err
 	}
 	if _, ok := q["wait_for_relocating_shards"]; ok {
