@@ -36,18 +36,18 @@ const (
 
 // healthRequest is a parsed cluster health request.
 type healthRequest struct {
-	indices           []string // nil: the whole cluster
-	states            wildcardStates
-	level             string // cluster, indices, shards or awareness_attributes
-	awarenessAttr     string
-	human             bool
-	timeout           time.Duration // < 0: no limit
-	waitStatus        int           // -1: none
-	waitNoRelocating  bool
+	indices            []string // nil: the whole cluster
+	states             wildcardStates
+	level              string // cluster, indices, shards or awareness_attributes
+	awarenessAttr      string
+	human              bool
+	timeout            time.Duration // < 0: no limit
+	waitStatus         int           // -1: none
+	waitNoRelocating   bool
 	waitNoInitializing bool
-	waitActive        int    // activeNone, activeAll or a count
-	waitNodes         string // "" none
-	deprecatedMaster  bool   // master_timeout was given
+	waitActive         int    // activeNone, activeAll or a count
+	waitNodes          string // "" none
+	deprecatedMaster   bool   // master_timeout was given
 }
 
 // parseHealth reads the {index} segment and the query as OpenSearch does,
