@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"loupe/server/sandbox/chat"
+	"loupe/server/sandbox/cluster"
 	"loupe/server/sandbox/docs"
 	"loupe/server/sandbox/entities"
 	"loupe/server/sandbox/pagination"
@@ -29,6 +30,7 @@ func newSandboxes(cfg Config) (map[string]http.Handler, error) {
 		"entities":   ent,
 		"chat":       chat.New(chat.Options{Key: cfg.sandboxKey("chat"), TokensPerSecond: cfg.ChatTokensPerSecond}),
 		"pagination": pagination.New(pagination.Options{}),
+		"cluster":    cluster.New(cluster.Options{Key: cfg.sandboxKey("cluster")}),
 		"docs":       docs.New(docs.Options{}),
 	}, nil
 }
