@@ -108,3 +108,6 @@ func errorOf(v any) (string, string) {
 
 // fmtSscan splits "path method".
 func fmtSscan(s string, path, method *string) (int, error) { return fmt.Sscan(s, path, method) }
+
+// sprintf is fmt.Sprintf.
+func sprintf(format string, a ...any) string { return fmt.Sprintf(format, a...) }
