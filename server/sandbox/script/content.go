@@ -124,6 +124,9 @@ func updateContent(s *store, r *http.Request, id string) (any, *apiError) {
 	if e != nil {
 		return nil, e
 	}
+	if e := p.writable(); e != nil {
+		return nil, e
+	}
 	if req.ScriptID != "" && req.ScriptID != p.id {
 		return nil, invalidArgument("scriptId", fmt.Sprintf("The body's scriptId %q is not the project %q of the path.", req.ScriptID, p.id))
 	}

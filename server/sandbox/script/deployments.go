@@ -74,6 +74,9 @@ func createDeployment(s *store, r *http.Request, id string) (any, *apiError) {
 	if e != nil {
 		return nil, e
 	}
+	if e := p.writable(); e != nil {
+		return nil, e
+	}
 	v, e := checkConfig(p, &req, "")
 	if e != nil {
 		return nil, e
@@ -130,6 +133,9 @@ func updateDeployment(s *store, r *http.Request, id, did string) (any, *apiError
 	if e != nil {
 		return nil, e
 	}
+	if e := p.writable(); e != nil {
+		return nil, e
+	}
 	if d.head {
 		return nil, errHead()
 	}
@@ -151,6 +157,9 @@ func deleteDeployment(s *store, _ *http.Request, id, did string) (any, *apiError
 	defer s.mu.Unlock()
 	p, d, e := s.lookupDeployment(id, did)
 	if e != nil {
+		return nil, e
+	}
+	if e := p.writable(); e != nil {
 		return nil, e
 	}
 	if d.head {

@@ -54,7 +54,7 @@ const runDuration = 100 * time.Millisecond
 
 // runScript is scripts.run. The path's ID is a deployment ID (of an EXECUTION_API deployment)
 // or a script ID (the project's most recently updated API deployment, or HEAD with devMode).
-// devMode runs the HEAD files instead of the deployed version. The function is interpreted by
+// devMode runs the HEAD files instead of the deployed version, and only for the owner (403). The function is interpreted by
 // evaluate; a missing function or a throw answers 200 with the error in the body, like the real
 // API. Every run is recorded as a process and counted in the metrics.
 func runScript(s *store, r *http.Request, id string) (any, *apiError) {
@@ -70,6 +70,9 @@ func runScript(s *store, r *http.Request, id string) (any, *apiError) {
 	p, d := s.runTarget(id, req.DevMode)
 	if d == nil {
 		return nil, errNotFound()
+	}
+	if req.DevMode && p.accessLevel() != "OWNER" {
+		return nil, errPermission("The caller does not have permission: devMode runs are only for the script's owner.")
 	}
 	files := p.files
 	if !d.head && !req.DevMode {
@@ -137,7 +140,7 @@ func (s *store) record(p *project, d *deployment, fn string, files []file, faile
 	s.processes = append(s.processes, &process{
 		key:      fmt.Sprintf("0AOp_%s_%s_%d", fn, now.Format("20060102"), s.counter),
 		scriptID: p.id, deploymentID: d.id, runBy: ada.Email, projectName: p.title, functionName: fn,
-		processType: "EXECUTION_API", status: status, access: "OWNER", start: now, duration: runDuration, runtime: runtime,
+		processType: "EXECUTION_API", status: status, access: p.accessLevel(), start: now, duration: runDuration, runtime: runtime,
 	})
 	s.count(p.id, d.id, ada.Email, failed, now)
 }

@@ -12,6 +12,11 @@ const (
 	SeedAddOnDeploymentID = "AKfycbzA9dOnDeploymentOfTheInvoiceMailerAddOn7pQ2rS4tU6vW8x"
 	// SeedHeadDeploymentID is the seeded project's HEAD deployment.
 	SeedHeadDeploymentID = "AKfycbw2mHEADdeploymentForScript1qvD3r1OzRDGF"
+	// SharedScriptID is a second seeded project, "Team timesheets", owned by Grace and shared
+	// read-only with the caller: reading works, changing it answers 403 PERMISSION_DENIED.
+	SharedScriptID = "1TmTsh8GraceHopperSharedTimesheetsReadOnlyForAdaLovelace"
+	// SharedDeploymentID is the API-executable deployment of the shared project (access DOMAIN).
+	SharedDeploymentID = "AKfycbTeamTimesheetsApiExecutableSharedByGrace0a1b2c3d4e5f"
 )
 
 // Sources of the seeded files.
@@ -73,6 +78,7 @@ func seed(s *store) {
 		},
 	}
 	s.addProject(p)
+	s.addProject(sharedProject())
 
 	proc := func(key, dep, by, fn, typ, status, access, start string, dur time.Duration) {
 		s.processes = append(s.processes, &process{key: key, scriptID: SeedScriptID, deploymentID: dep, runBy: by,
@@ -99,3 +105,23 @@ func seed(s *store) {
 
 // cloneFiles copies a file list.
 func cloneFiles(fs []file) []file { return append([]file(nil), fs...) }
+
+// sharedProject is "Team timesheets": Grace's project, shared read-only with the caller.
+func sharedProject() *project {
+	t := mustTime("2026-09-14T08:00:00.000Z")
+	man := `{"timeZone":"Europe/Paris","exceptionLogging":"STACKDRIVER","runtimeVersion":"V8","executionApi":{"access":"DOMAIN"}}`
+	files := []file{
+		{name: manifestName, typ: "JSON", source: man, create: t, update: t, modifier: &grace},
+		{name: "Code", typ: "SERVER_JS", source: "function weeklyTotals(team) {\n  return {team: team, hours: 152};\n}\n",
+			create: t, update: t, modifier: &grace},
+	}
+	return &project{id: SharedScriptID, title: "Team timesheets", create: t, update: t, creator: grace, modifier: grace,
+		access: "READ", files: files,
+		versions: []version{{number: 1, description: "Weekly totals", create: t, files: cloneFiles(files)}},
+		deployments: []*deployment{
+			{id: "AKfycbHEADTeamTimesheets", head: true, manifest: manifestName, update: t},
+			{id: SharedDeploymentID, version: 1, manifest: manifestName, description: "API", update: t,
+				entryPoints: []entryPoint{executionAPIEntry("DOMAIN")}},
+		},
+	}
+}

@@ -55,6 +55,7 @@ type project struct {
 	id, title, parentID string
 	create, update      time.Time
 	creator, modifier   user
+	access              string // the caller's access level: OWNER (when empty) or READ
 	files               []file
 	versions            []version
 	deployments         []*deployment
@@ -172,6 +173,22 @@ func (p *project) version(n int) *version {
 		return nil
 	}
 	return &p.versions[n-1]
+}
+
+// accessLevel is the caller's access level on the project.
+func (p *project) accessLevel() string {
+	if p.access == "" {
+		return "OWNER"
+	}
+	return p.access
+}
+
+// writable returns the 403 when the caller may only read the project.
+func (p *project) writable() *apiError {
+	if p.accessLevel() == "READ" {
+		return errPermission("The caller does not have permission: the project is shared with you read-only.")
+	}
+	return nil
 }
 
 // manifest returns the source of the appsscript file among files.

@@ -37,6 +37,9 @@ func createVersion(s *store, r *http.Request, id string) (any, *apiError) {
 	if e != nil {
 		return nil, e
 	}
+	if e := p.writable(); e != nil {
+		return nil, e
+	}
 	v := version{number: len(p.versions) + 1, description: req.Description, create: s.stamp(), files: cloneFiles(p.files)}
 	p.versions = append(p.versions, v)
 	return v.toJSON(p.id), nil
