@@ -10,6 +10,7 @@ import (
 	"loupe/server/sandbox/entities"
 	"loupe/server/sandbox/pagination"
 	"loupe/server/sandbox/reports"
+	"loupe/server/sandbox/script"
 )
 
 // newSandboxes builds the built-in sandbox of every API that has one, keyed by slug. Each
@@ -26,11 +27,12 @@ func newSandboxes(cfg Config) (map[string]http.Handler, error) {
 		return nil, fmt.Errorf("starting the reports sandbox: %w", err)
 	}
 	return map[string]http.Handler{
-		"reports":    rep,
-		"entities":   ent,
+		"script":     script.New(script.Options{Key: cfg.sandboxKey("script")}),
 		"chat":       chat.New(chat.Options{Key: cfg.sandboxKey("chat"), TokensPerSecond: cfg.ChatTokensPerSecond}),
-		"pagination": pagination.New(pagination.Options{}),
-		"cluster":    cluster.New(cluster.Options{Key: cfg.sandboxKey("cluster")}),
+		"entities":   ent,
 		"docs":       docs.New(docs.Options{}),
+		"cluster":    cluster.New(cluster.Options{Key: cfg.sandboxKey("cluster")}),
+		"pagination": pagination.New(pagination.Options{}),
+		"reports":    rep,
 	}, nil
 }
