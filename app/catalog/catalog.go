@@ -138,6 +138,9 @@ type Parameter struct {
 	// Repeatable is true for an array parameter sent as repeated name=value pairs (explode).
 	Repeatable bool            `json:"repeatable,omitempty"`
 	Example    json.RawMessage `json:"example,omitempty"`
+	// Prefill fills an optional parameter from its example in the form as it opens
+	// (x-loupe-prefill), for an operation that needs one of several optional parameters.
+	Prefill bool `json:"prefill,omitempty"`
 }
 
 // RequestBody is an operation's request body.

@@ -90,13 +90,14 @@ func (s State) Keys() []string {
 	return keys
 }
 
-// Initial returns the state of an untouched form: required parameters hold their example,
-// others are empty (their default applies), and the body holds the documented example.
+// Initial returns the state of an untouched form: required parameters, and those marked
+// Prefill, hold their example; others are empty (their default applies), and the body holds
+// the documented example.
 func Initial(op *catalog.Operation) State {
 	st := State{Params: map[string][]string{}}
 	for i := range op.Parameters {
 		p := &op.Parameters[i]
-		if !p.Required {
+		if !p.Required && !p.Prefill {
 			continue
 		}
 		ex := p.Example

@@ -175,6 +175,17 @@ func TestInitial(t *testing.T) {
 	if _, ok := st.Params["query:limit"]; ok {
 		t.Errorf("an optional parameter with a default is prefilled")
 	}
+	prefilled := &catalog.Operation{Parameters: []catalog.Parameter{
+		{Name: "project", In: "query", Prefill: true, Schema: &catalog.Schema{Type: "string"}, Example: []byte(`"pip"`)},
+		{Name: "section", In: "query", Schema: &catalog.Schema{Type: "string"}, Example: []byte(`"intro"`)},
+	}}
+	st = Initial(prefilled)
+	if got := st.Params["query:project"]; len(got) != 1 || got[0] != "pip" {
+		t.Errorf("project = %q; want the example of a Prefill parameter", got)
+	}
+	if _, ok := st.Params["query:section"]; ok {
+		t.Errorf("an optional parameter without Prefill is prefilled")
+	}
 	st = Initial(chatOp)
 	if !strings.Contains(st.Body, "\n  \"messages\": [") {
 		t.Errorf("body is not the indented example: %q", st.Body)

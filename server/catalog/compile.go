@@ -152,6 +152,22 @@ func (c *compiler) source(exts *orderedmap.Map[string, *yaml.Node], def string) 
 	return def
 }
 
+// flag reads a boolean extension: absent is false; anything but true or false is a problem.
+func (c *compiler) flag(exts *orderedmap.Map[string, *yaml.Node], name string) bool {
+	n := ext(exts, name)
+	if n == nil {
+		return false
+	}
+	switch n.Value {
+	case "true":
+		return true
+	case "false":
+		return false
+	}
+	c.p.add(n, "%s must be true or false, not %q", name, n.Value)
+	return false
+}
+
 // ext returns the named extension's node, or nil.
 func ext(exts *orderedmap.Map[string, *yaml.Node], name string) *yaml.Node {
 	if exts == nil {

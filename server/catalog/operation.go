@@ -21,6 +21,7 @@ const (
 	extViewer     = "x-loupe-viewer"
 	extPagination = "x-loupe-pagination"
 	extSource     = "x-loupe-source"
+	extPrefill    = "x-loupe-prefill"
 )
 
 // viewers are the known x-loupe-viewer values.
@@ -129,6 +130,7 @@ func (c *compiler) parameter(p *v3.Parameter) catalog.Parameter {
 		Source:          c.source(p.Extensions, catalog.SourceContract),
 		Schema:          c.schema(p.Schema, nil),
 		Example:         c.json(p.Example),
+		Prefill:         c.flag(p.Extensions, extPrefill),
 	}
 	if out.Schema == nil {
 		for _, mt := range p.Content.FromOldest() {
