@@ -107,9 +107,19 @@ func cell(item *jsonNode, col string) app.UI {
 	case v == nil:
 		return app.Text("")
 	case v.kind == 'o' || v.kind == 'a':
-		return app.Code().Class("mono small").Text(compactJSON(v))
+		full := compactJSON(v)
+		return app.Code().Class("mono small nested").Title(full).Text(shorten(full, 60))
 	}
 	return scalar(v)
+}
+
+// shorten cuts s to at most n runes, marking the cut with an ellipsis.
+func shorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
 }
 
 // compactJSON writes a parsed value back as one line of JSON.

@@ -64,3 +64,11 @@ func TestPagedViewerShowsThePageAsATable(t *testing.T) {
 		}
 	}
 }
+
+func TestANestedCellIsShortenedWithItsWholeValueInItsTitle(t *testing.T) {
+	root, _ := parseJSON([]byte(`[{"actor":{"email":"alice@example.com","profileId":"110000000000000000001","callerType":"USER"}}]`))
+	out := app.HTMLString(cell(root.children[0], "actor"))
+	if !strings.Contains(out, "…") || !strings.Contains(out, `title="{`) || !strings.Contains(out, "110000000000000000001") {
+		t.Errorf("got %s; want a shortened value with the whole one in its title", out)
+	}
+}
