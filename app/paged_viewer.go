@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -122,34 +123,39 @@ func shorten(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
-// compactJSON writes a parsed value back as one line of JSON.
+// compactJSON writes a parsed value back as one line of JSON, keys in their order.
 func compactJSON(n *jsonNode) string {
-	b, _ := json.Marshal(n.value())
-	return string(b)
+	var b strings.Builder
+	n.writeCompact(&b)
+	return b.String()
 }
 
-// value turns a parsed node back into plain Go values for encoding/json; key order is lost,
-// which a one-line summary can afford.
-func (n *jsonNode) value() any {
+func (n *jsonNode) writeCompact(b *strings.Builder) {
 	switch n.kind {
-	case 'o':
-		m := make(map[string]any, len(n.children))
-		for _, c := range n.children {
-			m[c.key] = c.value()
+	case 'o', 'a':
+		open, end := byte('['), byte(']')
+		if n.kind == 'o' {
+			open, end = '{', '}'
 		}
-		return m
-	case 'a':
-		s := make([]any, len(n.children))
+		b.WriteByte(open)
 		for i, c := range n.children {
-			s[i] = c.value()
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			if n.kind == 'o' {
+				k, _ := json.Marshal(c.key)
+				b.Write(k)
+				b.WriteByte(':')
+			}
+			c.writeCompact(b)
 		}
-		return s
+		b.WriteByte(end)
 	case 's':
-		return n.text
-	case 'n':
-		return json.Number(n.text)
-	case 'b':
-		return n.text == "true"
+		q, _ := json.Marshal(n.text)
+		b.Write(q)
+	case 'z':
+		b.WriteString("null")
+	default: // numbers and booleans as written
+		b.WriteString(n.text)
 	}
-	return nil
 }

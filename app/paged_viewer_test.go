@@ -72,3 +72,11 @@ func TestANestedCellIsShortenedWithItsWholeValueInItsTitle(t *testing.T) {
 		t.Errorf("got %s; want a shortened value with the whole one in its title", out)
 	}
 }
+
+func TestCompactJSONKeepsKeyOrder(t *testing.T) {
+	const in = `{"time":"t","b":[1,true,null,{"z":"\"q\""}],"a":1.50}`
+	root, _ := parseJSON([]byte(in))
+	if got := compactJSON(root); got != in {
+		t.Errorf("got %s; want %s", got, in)
+	}
+}
