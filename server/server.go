@@ -202,6 +202,7 @@ func (s *Server) Close() error {
 // routeTransport sends requests for the sandbox host over the in-memory listener.
 type routeTransport struct{ sandbox, other http.RoundTripper }
 
+// RoundTrip implements http.RoundTripper.
 func (t routeTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	if r.URL.Host == "sandbox.loupe.internal" {
 		return t.sandbox.RoundTrip(r)
