@@ -93,7 +93,20 @@ func (v *chatView) onSend(ctx app.Context, text string, img *chatImage) bool {
 	}
 	v.turns = append(v.turns, turn)
 	v.request()
+	ctx.Defer(func(app.Context) { revealLastQuestion() })
 	return true
+}
+
+// revealLastQuestion scrolls the user's newest message to the top of the view, so the answer
+// grows below it in sight, above the composer.
+func revealLastQuestion() {
+	msgs := app.Window().Get("document").Call("querySelectorAll", "#chat-view .chat-msg.user")
+	if n := msgs.Length(); n > 0 {
+		opts := app.Window().Get("Object").New()
+		opts.Set("block", "start")
+		opts.Set("behavior", "smooth")
+		msgs.Index(n-1).Call("scrollIntoView", opts)
+	}
 }
 
 // onToolResult answers a tool call; once every call of that answer has its result, the
