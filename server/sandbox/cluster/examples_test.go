@@ -2,15 +2,12 @@ package cluster
 
 import (
 	"encoding/json"
-	"io/fs"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
-	"go.yaml.in/yaml/v4"
-
-	"loupe/content"
+	"loupe/server/sandbox/internal/spectest"
 )
 
 // response is a documented response, or a $ref to a shared one.
@@ -40,14 +37,8 @@ type spec struct {
 // loadSpec parses content/openapi/cluster.yaml from the embedded content.
 func loadSpec(t *testing.T) spec {
 	t.Helper()
-	b, err := fs.ReadFile(content.FS, "openapi/cluster.yaml")
-	if err != nil {
-		t.Fatalf("reading the cluster document: %v", err)
-	}
 	var s spec
-	if err := yaml.Unmarshal(b, &s); err != nil {
-		t.Fatalf("parsing the cluster document: %v", err)
-	}
+	spectest.Load(t, "cluster", &s)
 	return s
 }
 
@@ -63,20 +54,6 @@ func (s spec) resolve(t *testing.T, r response) response {
 		t.Fatalf("unresolvable response $ref %q", r.Ref)
 	}
 	return c
-}
-
-// normalize round-trips v through JSON, so YAML and JSON values compare.
-func normalize(t *testing.T, v any) any {
-	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatalf("encoding %v: %v", v, err)
-	}
-	var out any
-	if err := json.Unmarshal(b, &out); err != nil {
-		t.Fatalf("decoding %s: %v", b, err)
-	}
-	return out
 }
 
 // exampleCase is the request that reproduces one documented response.
@@ -161,7 +138,7 @@ func TestDocumentedExamples(t *testing.T) {
 				if err := json.Unmarshal(w.Body.Bytes(), &got); err != nil {
 					t.Fatalf("decoding %s: %v", w.Body, err)
 				}
-				if want := normalize(t, c.Example); !reflect.DeepEqual(got, want) {
+				if want := spectest.Normalize(t, c.Example); !reflect.DeepEqual(got, want) {
 					e, _ := json.Marshal(want)
 					t.Errorf("body:\n got %s\nwant %s", w.Body, e)
 				}

@@ -21,6 +21,8 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+
+	"loupe/server/sandbox/drf"
 )
 
 // DefaultPrefix is where the sandbox Mux mounts the sandbox; links use it when
@@ -64,7 +66,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		if _, slashed := h.route(r.URL.Path + "/"); slashed && !strings.HasSuffix(r.URL.Path, "/") {
 			// Django's APPEND_SLASH: a permanent redirect to the slashed path.
-			u := h.absoluteURL(r)
+			u := drf.AbsoluteURL(r, h.prefix)
 			u.Path += "/"
 			http.Redirect(w, r, u.String(), http.StatusMovedPermanently)
 			return

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"loupe/server/sandbox/drf"
 )
 
 // embedBody is the body of getEmbed.
@@ -79,7 +81,7 @@ func (h *handler) embed(r *http.Request) (int, any) {
 // and section), else project with doc or path. It reports false when the
 // query names no document.
 func (h *handler) embedRequest(q url.Values) (embedRequest, bool) {
-	get := func(k string) string { v, _ := lastValue(q, k); return v }
+	get := func(k string) string { v, _ := drf.LastValue(q, k); return v }
 	opt := func(k string) *string {
 		if v := get(k); v != "" {
 			return &v

@@ -2,15 +2,12 @@ package docs
 
 import (
 	"encoding/json"
-	"io/fs"
 	"net/http"
 	"reflect"
 	"strconv"
 	"testing"
 
-	"go.yaml.in/yaml/v4"
-
-	"loupe/content"
+	"loupe/server/sandbox/internal/spectest"
 )
 
 // spec is the part of the OpenAPI document the example test reads.
@@ -49,29 +46,9 @@ func (s spec) example(path, status string) any {
 // loadSpec parses content/openapi/docs.yaml from the embedded content.
 func loadSpec(t *testing.T) spec {
 	t.Helper()
-	b, err := fs.ReadFile(content.FS, "openapi/docs.yaml")
-	if err != nil {
-		t.Fatalf("reading the docs document: %v", err)
-	}
 	var s spec
-	if err := yaml.Unmarshal(b, &s); err != nil {
-		t.Fatalf("parsing the docs document: %v", err)
-	}
+	spectest.Load(t, "docs", &s)
 	return s
-}
-
-// normalize round-trips v through JSON, so YAML and JSON values compare.
-func normalize(t *testing.T, v any) any {
-	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatalf("encoding %v: %v", v, err)
-	}
-	var out any
-	if err := json.Unmarshal(b, &out); err != nil {
-		t.Fatalf("decoding %s: %v", b, err)
-	}
-	return out
 }
 
 // firstVersions keeps as many active versions as the example shows: the
@@ -141,7 +118,7 @@ func TestDocumentedExamples(t *testing.T) {
 			continue
 		}
 		seen[tt.path+" "+tt.status] = true
-		want := normalize(t, ex)
+		want := spectest.Normalize(t, ex)
 		for _, via := range []struct {
 			name   string
 			h      http.Handler

@@ -3,6 +3,8 @@ package docs
 import (
 	"net/http"
 	"strconv"
+
+	"loupe/server/sandbox/drf"
 )
 
 // Pagination settings of the real service: LimitOffsetPagination with a
@@ -21,14 +23,14 @@ const (
 func limitOffset[T any](h *handler, r *http.Request, items []T) page[T] {
 	q := r.URL.Query()
 	limit := defaultLimit
-	if v, ok := lastValue(q, limitQueryParam); ok {
-		if n, err := positiveInt(v, true, 0); err == nil {
+	if v, ok := drf.LastValue(q, limitQueryParam); ok {
+		if n, err := drf.PositiveInt(v, true, 0); err == nil {
 			limit = n
 		}
 	}
 	offset := 0
-	if v, ok := lastValue(q, offsetQueryParam); ok {
-		if n, err := positiveInt(v, false, 0); err == nil {
+	if v, ok := drf.LastValue(q, offsetQueryParam); ok {
+		if n, err := drf.PositiveInt(v, false, 0); err == nil {
 			offset = n
 		}
 	}
@@ -37,17 +39,17 @@ func limitOffset[T any](h *handler, r *http.Request, items []T) page[T] {
 	if offset < count {
 		out.Results = items[offset:min(offset+limit, count)]
 	}
-	u := h.absoluteURL(r)
-	withLimit := replaceQueryParamURL(u, limitQueryParam, strconv.Itoa(limit))
+	u := drf.AbsoluteURL(r, h.prefix)
+	withLimit := drf.ReplaceQueryParamURL(u, limitQueryParam, strconv.Itoa(limit))
 	if offset+limit < count {
-		out.Next = ptr(replaceQueryParam(withLimit, offsetQueryParam, strconv.Itoa(offset+limit)))
+		out.Next = ptr(drf.ReplaceQueryParam(withLimit, offsetQueryParam, strconv.Itoa(offset+limit)))
 	}
 	switch {
 	case offset <= 0:
 	case offset-limit <= 0:
-		out.Previous = ptr(removeQueryParam(withLimit, offsetQueryParam))
+		out.Previous = ptr(drf.RemoveQueryParam(withLimit, offsetQueryParam))
 	default:
-		out.Previous = ptr(replaceQueryParam(withLimit, offsetQueryParam, strconv.Itoa(offset-limit)))
+		out.Previous = ptr(drf.ReplaceQueryParam(withLimit, offsetQueryParam, strconv.Itoa(offset-limit)))
 	}
 	return out
 }
@@ -56,13 +58,13 @@ func limitOffset[T any](h *handler, r *http.Request, items []T) page[T] {
 // PageNumberPagination, 100 a page, page "last" for the final page). A page
 // that does not exist answers 404 {"detail": "Invalid page."}.
 func pageNumber[T any](h *handler, r *http.Request, items []T) (int, any) {
-	raw, _ := lastValue(r.URL.Query(), pageQueryParam)
+	raw, _ := drf.LastValue(r.URL.Query(), pageQueryParam)
 	count := len(items)
 	numPages := max(1, (count+projectPageSize-1)/projectPageSize)
 	n := numPages
 	if raw != "last" {
 		var err error
-		n, err = pyInt(raw)
+		n, err = drf.PyInt(raw)
 		if err != nil || n < 1 || n > numPages {
 			return http.StatusNotFound, detail{"Invalid page."}
 		}
@@ -71,16 +73,16 @@ func pageNumber[T any](h *handler, r *http.Request, items []T) (int, any) {
 	if start := (n - 1) * projectPageSize; start < count {
 		out.Results = items[start:min(start+projectPageSize, count)]
 	}
-	u := h.absoluteURL(r)
+	u := drf.AbsoluteURL(r, h.prefix)
 	if n < numPages {
-		out.Next = ptr(replaceQueryParam(u, pageQueryParam, strconv.Itoa(n+1)))
+		out.Next = ptr(drf.ReplaceQueryParam(u, pageQueryParam, strconv.Itoa(n+1)))
 	}
 	switch {
 	case n <= 1:
 	case n == 2:
-		out.Previous = ptr(removeQueryParam(u, pageQueryParam))
+		out.Previous = ptr(drf.RemoveQueryParam(u, pageQueryParam))
 	default:
-		out.Previous = ptr(replaceQueryParam(u, pageQueryParam, strconv.Itoa(n-1)))
+		out.Previous = ptr(drf.ReplaceQueryParam(u, pageQueryParam, strconv.Itoa(n-1)))
 	}
 	return http.StatusOK, out
 }

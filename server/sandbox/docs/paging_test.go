@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"loupe/server/sandbox/drf"
 )
 
 // TestPagingEveryList follows next links through every list, for several
@@ -86,7 +88,7 @@ func pageSize(limit string) int {
 	if limit == "" {
 		return defaultLimit
 	}
-	n, _ := pyInt(limit)
+	n, _ := drf.PyInt(limit)
 	return n
 }
 

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+
+	"loupe/server/sandbox/drf"
 )
 
 // listProjects answers GET /api/v2/project/, filtered by slug.
@@ -137,14 +139,14 @@ func pathID(s string) (int, bool) {
 // matches is django-filter's exact filter: an absent or empty value does not
 // filter; otherwise the last value must equal got.
 func matches(q url.Values, key, got string) bool {
-	v, ok := lastValue(q, key)
+	v, ok := drf.LastValue(q, key)
 	return !ok || v == "" || v == got
 }
 
 // boolFilter is django-filter's BooleanFilter: true/True/1 and
 // false/False/0 filter, anything else (or nothing) does not.
 func boolFilter(q url.Values, key string) (value, ok bool) {
-	v, _ := lastValue(q, key)
+	v, _ := drf.LastValue(q, key)
 	switch v {
 	case "true", "True", "1":
 		return true, true

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"loupe/server/sandbox/drf"
 )
 
 // CursorPagination's configuration in the sandbox (see the YAML's
@@ -42,7 +44,7 @@ type cursorPage struct {
 // cursors that never show an item twice.
 func (h *handler) cursor(r *http.Request) (any, *apiError) {
 	var cur *cursorPos
-	if raw, ok := lastValue(r.URL.Query(), cursorQueryParam); ok {
+	if raw, ok := drf.LastValue(r.URL.Query(), cursorQueryParam); ok {
 		c, err := decodeCursor(raw)
 		if err != nil {
 			return nil, notFound(invalidCursorDetail)
@@ -87,13 +89,13 @@ func (h *handler) cursor(r *http.Request) (any, *apiError) {
 		p.nextPos, p.nextHas = following, hasFollowing
 		p.previousPos, p.previousHas = c.position, c.hasPos
 	}
-	u := h.absoluteURL(r)
+	u := drf.AbsoluteURL(r, h.prefix)
 	body := cursorPage{Results: p.page}
 	if next, ok := p.nextCursor(); ok {
-		body.Next = ptr(replaceQueryParam(u, cursorQueryParam, encodeCursor(next)))
+		body.Next = ptr(drf.ReplaceQueryParam(u, cursorQueryParam, encodeCursor(next)))
 	}
 	if prev, ok := p.previousCursor(); ok {
-		body.Previous = ptr(replaceQueryParam(u, cursorQueryParam, encodeCursor(prev)))
+		body.Previous = ptr(drf.ReplaceQueryParam(u, cursorQueryParam, encodeCursor(prev)))
 	}
 	return body, nil
 }
@@ -167,12 +169,12 @@ func decodeCursor(encoded string) (cursorPos, error) {
 	}
 	var c cursorPos
 	if o, ok := tokens["o"]; ok {
-		if c.offset, err = positiveInt(o[0], false, offsetCutoff); err != nil {
+		if c.offset, err = drf.PositiveInt(o[0], false, offsetCutoff); err != nil {
 			return cursorPos{}, fmt.Errorf("cursor offset: %w", err)
 		}
 	}
 	if rv, ok := tokens["r"]; ok {
-		n, err := pyInt(rv[0])
+		n, err := drf.PyInt(rv[0])
 		if err != nil {
 			return cursorPos{}, fmt.Errorf("cursor reverse flag: %w", err)
 		}

@@ -2,15 +2,12 @@ package pagination
 
 import (
 	"encoding/json"
-	"io/fs"
 	"net/http"
 	"reflect"
 	"strconv"
 	"testing"
 
-	"go.yaml.in/yaml/v4"
-
-	"loupe/content"
+	"loupe/server/sandbox/internal/spectest"
 )
 
 // spec is the part of the OpenAPI document the example test reads.
@@ -28,29 +25,9 @@ type spec struct {
 // loadSpec parses content/openapi/pagination.yaml from the embedded content.
 func loadSpec(t *testing.T) spec {
 	t.Helper()
-	b, err := fs.ReadFile(content.FS, "openapi/pagination.yaml")
-	if err != nil {
-		t.Fatalf("reading the pagination document: %v", err)
-	}
 	var s spec
-	if err := yaml.Unmarshal(b, &s); err != nil {
-		t.Fatalf("parsing the pagination document: %v", err)
-	}
+	spectest.Load(t, "pagination", &s)
 	return s
-}
-
-// normalize round-trips v through JSON, so YAML and JSON values compare.
-func normalize(t *testing.T, v any) any {
-	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatalf("encoding %v: %v", v, err)
-	}
-	var out any
-	if err := json.Unmarshal(b, &out); err != nil {
-		t.Fatalf("decoding %s: %v", b, err)
-	}
-	return out
 }
 
 // TestDocumentedExamples sends each operation the request its documented
@@ -82,7 +59,7 @@ func TestDocumentedExamples(t *testing.T) {
 			continue
 		}
 		seen[tt.path+" "+tt.status] = true
-		want := normalize(t, ex)
+		want := spectest.Normalize(t, ex)
 		for _, via := range []struct {
 			name   string
 			h      http.Handler

@@ -3,6 +3,8 @@ package pagination
 import (
 	"net/http"
 	"strconv"
+
+	"loupe/server/sandbox/drf"
 )
 
 // LimitOffsetPagination's configuration in the sandbox (see the YAML's
@@ -19,14 +21,14 @@ const (
 func (h *handler) limitOffset(r *http.Request) (any, *apiError) {
 	q := r.URL.Query()
 	limit := defaultLimit
-	if v, ok := lastValue(q, limitQueryParam); ok {
-		if n, err := positiveInt(v, true, maxLimit); err == nil {
+	if v, ok := drf.LastValue(q, limitQueryParam); ok {
+		if n, err := drf.PositiveInt(v, true, maxLimit); err == nil {
 			limit = n
 		}
 	}
 	offset := 0
-	if v, ok := lastValue(q, offsetQueryParam); ok {
-		if n, err := positiveInt(v, false, 0); err == nil {
+	if v, ok := drf.LastValue(q, offsetQueryParam); ok {
+		if n, err := drf.PositiveInt(v, false, 0); err == nil {
 			offset = n
 		}
 	}
@@ -35,17 +37,17 @@ func (h *handler) limitOffset(r *http.Request) (any, *apiError) {
 	if count > 0 && offset <= count {
 		page.Results = h.byID[offset:min(offset+limit, count)]
 	}
-	u := h.absoluteURL(r)
-	withLimit := replaceQueryParamURL(u, limitQueryParam, strconv.Itoa(limit))
+	u := drf.AbsoluteURL(r, h.prefix)
+	withLimit := drf.ReplaceQueryParamURL(u, limitQueryParam, strconv.Itoa(limit))
 	if offset+limit < count {
-		page.Next = ptr(replaceQueryParam(withLimit, offsetQueryParam, strconv.Itoa(offset+limit)))
+		page.Next = ptr(drf.ReplaceQueryParam(withLimit, offsetQueryParam, strconv.Itoa(offset+limit)))
 	}
 	switch {
 	case offset <= 0:
 	case offset-limit <= 0:
-		page.Previous = ptr(removeQueryParam(withLimit, offsetQueryParam))
+		page.Previous = ptr(drf.RemoveQueryParam(withLimit, offsetQueryParam))
 	default:
-		page.Previous = ptr(replaceQueryParam(withLimit, offsetQueryParam, strconv.Itoa(offset-limit)))
+		page.Previous = ptr(drf.ReplaceQueryParam(withLimit, offsetQueryParam, strconv.Itoa(offset-limit)))
 	}
 	return page, nil
 }

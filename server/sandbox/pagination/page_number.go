@@ -3,6 +3,8 @@ package pagination
 import (
 	"net/http"
 	"strconv"
+
+	"loupe/server/sandbox/drf"
 )
 
 // PageNumberPagination's configuration in the sandbox (see the YAML's
@@ -31,21 +33,21 @@ type countedPage struct {
 func (h *handler) pageNumber(r *http.Request) (any, *apiError) {
 	q := r.URL.Query()
 	size := pageSize
-	if v, ok := lastValue(q, pageSizeParam); ok {
-		if n, err := positiveInt(v, true, maxPageSize); err == nil {
+	if v, ok := drf.LastValue(q, pageSizeParam); ok {
+		if n, err := drf.PositiveInt(v, true, maxPageSize); err == nil {
 			size = n
 		}
 	}
 	count := len(h.byID)
 	numPages := max(1, (count+size-1)/size) // Django: ceil(max(1, count)/size)
-	raw, _ := lastValue(q, pageQueryParam)
+	raw, _ := drf.LastValue(q, pageQueryParam)
 	number := 1
 	switch {
 	case raw == "":
 	case isLastPageString(raw):
 		number = numPages
 	default:
-		n, err := pyInt(raw)
+		n, err := drf.PyInt(raw)
 		if err != nil || n < 1 || n > numPages {
 			return nil, notFound(invalidPageDetail)
 		}
@@ -54,15 +56,15 @@ func (h *handler) pageNumber(r *http.Request) (any, *apiError) {
 	start := (number - 1) * size
 	end := min(start+size, count)
 	page := countedPage{Count: count, Results: h.byID[start:end]}
-	u := h.absoluteURL(r)
+	u := drf.AbsoluteURL(r, h.prefix)
 	if number < numPages {
-		page.Next = ptr(replaceQueryParam(u, pageQueryParam, strconv.Itoa(number+1)))
+		page.Next = ptr(drf.ReplaceQueryParam(u, pageQueryParam, strconv.Itoa(number+1)))
 	}
 	switch {
 	case number == 2:
-		page.Previous = ptr(removeQueryParam(u, pageQueryParam))
+		page.Previous = ptr(drf.RemoveQueryParam(u, pageQueryParam))
 	case number > 2:
-		page.Previous = ptr(replaceQueryParam(u, pageQueryParam, strconv.Itoa(number-1)))
+		page.Previous = ptr(drf.ReplaceQueryParam(u, pageQueryParam, strconv.Itoa(number-1)))
 	}
 	return page, nil
 }

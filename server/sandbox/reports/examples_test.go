@@ -12,6 +12,7 @@ import (
 	"go.yaml.in/yaml/v4"
 
 	"loupe/content"
+	"loupe/server/sandbox/internal/spectest"
 )
 
 // exampleSpec is the part of the OpenAPI document the example test reads.
@@ -24,20 +25,6 @@ type exampleSpec struct {
 			} `yaml:"content"`
 		} `yaml:"responses"`
 	} `yaml:"paths"`
-}
-
-// normalize round-trips v through JSON, so YAML and JSON values compare.
-func normalize(t *testing.T, v any) any {
-	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatalf("encoding %v: %v", v, err)
-	}
-	var out any
-	if err := json.Unmarshal(b, &out); err != nil {
-		t.Fatalf("decoding %s: %v", b, err)
-	}
-	return out
 }
 
 // documentedToken is the example's nextPageToken with its time field corrected: the document
@@ -75,7 +62,7 @@ func TestDocumentedExamples(t *testing.T) {
 				t.Fatalf("%s %s: the document has no example", op.OperationID, tt.status)
 			}
 			seen[tt.status] = true
-			want := normalize(t, ex).(map[string]any)
+			want := spectest.Normalize(t, ex).(map[string]any)
 			w := serve(t, h, tt.target, nil)
 			if got := strconv.Itoa(w.Code); got != tt.status {
 				t.Errorf("status: got %s; want %s", got, tt.status)

@@ -1,7 +1,6 @@
 package script
 
 import (
-	"encoding/json"
 	"io/fs"
 	"net/http"
 	"reflect"
@@ -11,6 +10,7 @@ import (
 	"go.yaml.in/yaml/v4"
 
 	"loupe/content"
+	"loupe/server/sandbox/internal/spectest"
 )
 
 // media is the JSON content of a request body or response.
@@ -73,20 +73,6 @@ func loadSpec(t *testing.T) spec {
 		}
 	}
 	return s
-}
-
-// normalize round-trips v through JSON, so YAML and JSON values compare.
-func normalize(t *testing.T, v any) any {
-	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatalf("encoding %v: %v", v, err)
-	}
-	var out any
-	if err := json.Unmarshal(b, &out); err != nil {
-		t.Fatalf("decoding %s: %v", b, err)
-	}
-	return out
 }
 
 // exampleCase is the request that reproduces one documented example.
@@ -160,7 +146,7 @@ func TestDocumentedExamples(t *testing.T) {
 			name = tt.component
 			seen[tt.component] = true
 			if want != nil {
-				wantStatus = strconv.Itoa(int(get(normalize(t, want), "error", "code").(float64)))
+				wantStatus = strconv.Itoa(int(get(spectest.Normalize(t, want), "error", "code").(float64)))
 			}
 		} else {
 			var path, method string
@@ -203,7 +189,7 @@ func TestDocumentedExamples(t *testing.T) {
 			if strconv.Itoa(code) != wantStatus {
 				t.Errorf("status: got %d; want %s", code, wantStatus)
 			}
-			if w := normalize(t, want); !reflect.DeepEqual(got, w) {
+			if w := spectest.Normalize(t, want); !reflect.DeepEqual(got, w) {
 				t.Errorf("body:\n got %s\nwant %s", js(got), js(w))
 			}
 		})

@@ -1,4 +1,4 @@
-package pagination
+package drf
 
 import (
 	"net/http"
@@ -6,12 +6,13 @@ import (
 	"strings"
 )
 
-// absoluteURL is the URL the client used, like Django's
+// AbsoluteURL is the URL the client used, like Django's
 // request.build_absolute_uri(): scheme://host + the external path + the raw
 // query. The scheme, host and mount prefix come from X-Forwarded-Proto,
 // X-Forwarded-Host and X-Forwarded-Prefix when the request has them (the
-// Loupe proxy sets all three), otherwise from the request itself.
-func (h *handler) absoluteURL(r *http.Request) *url.URL {
+// Loupe proxy sets all three), otherwise from the request itself. prefix is the
+// mount point to assume when the request does not reveal it (see mountPrefix).
+func AbsoluteURL(r *http.Request, prefix string) *url.URL {
 	scheme := "http"
 	if r.TLS != nil {
 		scheme = "https"
@@ -23,7 +24,7 @@ func (h *handler) absoluteURL(r *http.Request) *url.URL {
 	if v := firstOf(r.Header.Get("X-Forwarded-Host")); v != "" {
 		host = v
 	}
-	prefix := h.mountPrefix(r)
+	prefix = mountPrefix(r, prefix)
 	if v, ok := r.Header["X-Forwarded-Prefix"]; ok && len(v) > 0 {
 		prefix = strings.TrimRight(firstOf(v[0]), "/")
 	}
@@ -32,14 +33,14 @@ func (h *handler) absoluteURL(r *http.Request) *url.URL {
 
 // mountPrefix is the part of the path the Mux stripped: http.StripPrefix
 // shortens r.URL.Path but keeps r.RequestURI, so the difference is the mount
-// point. Requests without a usable RequestURI (built in code) get h.prefix.
-func (h *handler) mountPrefix(r *http.Request) string {
+// point. Requests without a usable RequestURI (built in code) get def.
+func mountPrefix(r *http.Request, def string) string {
 	if r.RequestURI == "" {
-		return h.prefix
+		return def
 	}
 	u, err := url.ParseRequestURI(r.RequestURI)
 	if err != nil || !strings.HasSuffix(u.Path, r.URL.Path) {
-		return h.prefix
+		return def
 	}
 	return strings.TrimSuffix(u.Path, r.URL.Path)
 }
@@ -50,26 +51,26 @@ func firstOf(v string) string {
 	return strings.TrimSpace(first)
 }
 
-// replaceQueryParam is DRF's replace_query_param: it sets key to val in the
+// ReplaceQueryParam is DRF's replace_query_param: it sets key to val in the
 // URL's query, dropping its other values, and re-encodes the query with the
 // keys sorted.
-func replaceQueryParam(u *url.URL, key, val string) string {
-	q := parseQuery(u.RawQuery)
+func ReplaceQueryParam(u *url.URL, key, val string) string {
+	q := ParseQuery(u.RawQuery)
 	q.Set(key, val)
 	return withQuery(u, q)
 }
 
-// removeQueryParam is DRF's remove_query_param: replaceQueryParam that drops
+// RemoveQueryParam is DRF's remove_query_param: ReplaceQueryParam that drops
 // key altogether.
-func removeQueryParam(u *url.URL, key string) string {
-	q := parseQuery(u.RawQuery)
+func RemoveQueryParam(u *url.URL, key string) string {
+	q := ParseQuery(u.RawQuery)
 	q.Del(key)
 	return withQuery(u, q)
 }
 
-// parseQuery parses a query like Python's parse_qs(keep_blank_values=True):
+// ParseQuery parses a query like Python's parse_qs(keep_blank_values=True):
 // pairs that do not decode are skipped, the rest are kept.
-func parseQuery(raw string) url.Values {
+func ParseQuery(raw string) url.Values {
 	q, _ := url.ParseQuery(raw) // parse errors only drop the faulty pairs
 	if q == nil {
 		q = url.Values{}
@@ -85,9 +86,9 @@ func withQuery(u *url.URL, q url.Values) string {
 	return c.String()
 }
 
-// lastValue is Django's QueryDict.get: the last value of key, and whether the
+// LastValue is Django's QueryDict.get: the last value of key, and whether the
 // key is present at all.
-func lastValue(q url.Values, key string) (string, bool) {
+func LastValue(q url.Values, key string) (string, bool) {
 	v, ok := q[key]
 	if !ok || len(v) == 0 {
 		return "", false
@@ -95,10 +96,10 @@ func lastValue(q url.Values, key string) (string, bool) {
 	return v[len(v)-1], true
 }
 
-// replaceQueryParamURL is replaceQueryParam returning a URL, for chaining.
-func replaceQueryParamURL(u *url.URL, key, val string) *url.URL {
+// ReplaceQueryParamURL is ReplaceQueryParam returning a URL, for chaining.
+func ReplaceQueryParamURL(u *url.URL, key, val string) *url.URL {
 	c := *u
-	q := parseQuery(u.RawQuery)
+	q := ParseQuery(u.RawQuery)
 	q.Set(key, val)
 	c.RawQuery = q.Encode()
 	return &c
