@@ -16,8 +16,6 @@
 package docs
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -71,16 +69,16 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			http.Redirect(w, r, u.String(), http.StatusMovedPermanently)
 			return
 		}
-		writeJSON(w, http.StatusNotFound, detail{"Not found."})
+		drf.WriteJSON(w, http.StatusNotFound, detail{"Not found."})
 		return
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
-		writeJSON(w, http.StatusMethodNotAllowed, detail{fmt.Sprintf("Method %q not allowed.", r.Method)})
+		drf.WriteJSON(w, http.StatusMethodNotAllowed, detail{fmt.Sprintf("Method %q not allowed.", r.Method)})
 		return
 	}
 	status, body := serve(r)
-	writeJSON(w, status, body)
+	drf.WriteJSON(w, status, body)
 }
 
 // operation answers one request with a status and a body to encode as JSON.
@@ -141,21 +139,4 @@ var disabledList = listDisabled{
 	Error: "disabled",
 	Msg: "List endpoint have been disabled due to heavy resource usage. Take into account than APIv2 is " +
 		"planned to be deprecated soon. Please use APIv3: https://docs.readthedocs.io/page/api/v3.html",
-}
-
-// writeJSON writes v as compact JSON like DRF's JSONRenderer: no HTML
-// escaping (links keep their &, embedded HTML its <), no trailing newline.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		status = http.StatusInternalServerError
-		buf.Reset()
-		buf.WriteString(`{"detail":"A server error occurred."}`)
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Vary", "Accept")
-	w.WriteHeader(status)
-	_, _ = w.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
 }

@@ -10,12 +10,12 @@
 package pagination
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"slices"
 	"strings"
+
+	"loupe/server/sandbox/drf"
 )
 
 // Paths the handler serves, with DRF's trailing slash.
@@ -75,20 +75,20 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case CursorPath:
 		serve = h.cursor
 	default:
-		writeJSON(w, http.StatusNotFound, detail{"Not found."})
+		drf.WriteJSON(w, http.StatusNotFound, detail{"Not found."})
 		return
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
-		writeJSON(w, http.StatusMethodNotAllowed, detail{fmt.Sprintf("Method %q not allowed.", r.Method)})
+		drf.WriteJSON(w, http.StatusMethodNotAllowed, detail{fmt.Sprintf("Method %q not allowed.", r.Method)})
 		return
 	}
 	body, apiErr := serve(r)
 	if apiErr != nil {
-		writeJSON(w, apiErr.status, detail{apiErr.detail})
+		drf.WriteJSON(w, apiErr.status, detail{apiErr.detail})
 		return
 	}
-	writeJSON(w, http.StatusOK, body)
+	drf.WriteJSON(w, http.StatusOK, body)
 }
 
 // detail is DRF's error body.
@@ -107,20 +107,3 @@ func (e *apiError) Error() string { return fmt.Sprintf("%d %s", e.status, e.deta
 
 // notFound is DRF's NotFound exception with the given detail.
 func notFound(msg string) *apiError { return &apiError{status: http.StatusNotFound, detail: msg} }
-
-// writeJSON writes v as compact JSON like DRF's JSONRenderer: no HTML
-// escaping (links keep their &), no trailing newline.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		status = http.StatusInternalServerError
-		buf.Reset()
-		buf.WriteString(`{"detail":"A server error occurred."}`)
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Vary", "Accept")
-	w.WriteHeader(status)
-	_, _ = w.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
-}
