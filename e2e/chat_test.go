@@ -90,12 +90,16 @@ func TestChatAnswerGrowsWhileItStreams(t *testing.T) {
 	chatAsk(t, ctx, "a todo list app")
 	chatWaitDone(t, ctx, 90*time.Second)
 	lens := chatEval[[]int](t, ctx, `window.__lens`)
+	// The open end of the answer is rendered as it stands: "**List" shows its asterisks until
+	// the closing "**" arrives, and then the text is 2 (or 4) characters shorter. A bigger
+	// drop would mean rendered text was lost.
+	const markup = 4
 	distinct, prev := 0, -1
 	for _, n := range lens {
-		if n < prev {
+		if n < prev-markup {
 			t.Fatalf("the answer shrank from %d to %d characters while streaming", prev, n)
 		}
-		distinct, prev = distinct+min(1, n-prev), n
+		distinct, prev = distinct+min(1, max(0, n-prev)), n
 	}
 	t.Logf("answer of %d characters reached the DOM in %d distinct steps over %d frames", prev, distinct, len(lens))
 	if distinct < 30 {
