@@ -70,23 +70,23 @@ type exampleCase struct {
 // 408 example (an unknown index) can only come from the per-index path, so
 // it is checked there for both operations.
 func exampleCases() []exampleCase {
-	reader := Options{ReaderKey: "reader-key"}
+	reader := Options{ReaderKey: "reader-key", GuestKey: "guest-key"}
 	one := Options{Nodes: 1}
 	return []exampleCase{
 		{"/_cluster/health", "get", "200", Options{}, "/_cluster/health", apiKey, ""},
 		{"/_cluster/health", "get", "408", one, "/_cluster/health/missing?wait_for_status=yellow", apiKey, ""},
 		{"/_cluster/health", "get", "400", Options{}, "/_cluster/health?wait_for_status=purple", apiKey, ""},
 		{"/_cluster/health", "get", "401", Options{}, "/_cluster/health", "", ""},
-		{"/_cluster/health", "get", "403", reader, "/_cluster/health", basic("reader", "reader-key"), ""},
+		{"/_cluster/health", "get", "403", reader, "/_cluster/health", basic("guest", "guest-key"), ""},
 		{"/_cluster/health/{index}", "get", "200", one, "/_cluster/health/logs-2026.11,products?level=indices", apiKey, ""},
 		{"/_cluster/health/{index}", "get", "408", one, "/_cluster/health/missing", apiKey, ""},
 		{"/_cluster/health/{index}", "get", "400", Options{}, "/_cluster/health/products?wait_for_status=PURPLE", apiKey, ""},
 		{"/_cluster/health/{index}", "get", "401", Options{}, "/_cluster/health/products", "ApiKey wrong", ""},
-		{"/_cluster/health/{index}", "get", "403", reader, "/_cluster/health/products", "ApiKey reader-key", ""},
+		{"/_cluster/health/{index}", "get", "403", reader, "/_cluster/health/products", "ApiKey guest-key", ""},
 		{UpgradeCheckPath, "get", "200", Options{}, UpgradeCheckPath, apiKey, ""},
 		{UpgradeCheckPath, "get", "400", Options{}, UpgradeCheckPath + "?configs=nodes", apiKey, ""},
 		{UpgradeCheckPath, "get", "401", Options{}, UpgradeCheckPath, "", ""},
-		{UpgradeCheckPath, "get", "403", reader, UpgradeCheckPath, "ApiKey reader-key", ""},
+		{UpgradeCheckPath, "get", "403", reader, UpgradeCheckPath, "ApiKey guest-key", ""},
 		{UpgradePerformPath, "post", "200", Options{}, UpgradePerformPath, apiKey, "request-example"},
 		{UpgradePerformPath, "post", "400", Options{}, UpgradePerformPath, apiKey, `{"config":["roles","nodes"]}`},
 		{UpgradePerformPath, "post", "401", Options{}, UpgradePerformPath, basic("admin", "admin"), "request-example"},
@@ -120,7 +120,7 @@ func TestDocumentedExamples(t *testing.T) {
 			body = string(b)
 		}
 		t.Run(op.OperationID+"/"+tt.status, func(t *testing.T) {
-			w := do(t, New(tt.opts), strings.ToUpper(tt.method), tt.target, tt.auth, body)
+			w := do(t, newTest(tt.opts), strings.ToUpper(tt.method), tt.target, tt.auth, body)
 			if got := strconv.Itoa(w.Code); got != tt.status {
 				t.Errorf("status: got %s; want %s (body %s)", got, tt.status, w.Body)
 			}

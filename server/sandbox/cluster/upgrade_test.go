@@ -28,7 +28,7 @@ type step struct {
 // runSteps sends the steps in order to one fresh handler.
 func runSteps(t *testing.T, name string, steps []step) {
 	t.Helper()
-	h := New(Options{})
+	h := newTest(Options{})
 	for i, s := range steps {
 		w := do(t, h, s.method, s.target, apiKey, s.body)
 		if w.Code != s.status {
@@ -106,7 +106,7 @@ func TestUpgradeErrors(t *testing.T) {
 // TestUpgradeConcurrent performs from many goroutines: exactly one of them
 // upgrades (run with -race).
 func TestUpgradeConcurrent(t *testing.T) {
-	h := New(Options{})
+	h := newTest(Options{})
 	var wg sync.WaitGroup
 	bodies := make([]string, 16)
 	for i := range bodies {
@@ -128,7 +128,7 @@ func TestUpgradeConcurrent(t *testing.T) {
 
 // TestUpgradeStatePerHandler checks that handlers do not share state.
 func TestUpgradeStatePerHandler(t *testing.T) {
-	a, b := New(Options{}), New(Options{})
+	a, b := newTest(Options{}), newTest(Options{})
 	do(t, a, http.MethodPost, UpgradePerformPath, apiKey, "")
 	if got := get(t, b, UpgradeCheckPath).Body.String(); got != checkFresh {
 		t.Errorf("other handler: got %s; want %s", got, checkFresh)
