@@ -25,6 +25,8 @@ func (c *simCluster) allocate(now time.Time) {
 		load[n]++
 		assigned = true
 	}
+	// Primaries first, over every index, then replicas, as OpenSearch
+	// prioritizes them.
 	for _, ix := range c.indices {
 		for _, sh := range ix.shards {
 			if sh.lost {
@@ -32,16 +34,21 @@ func (c *simCluster) allocate(now time.Time) {
 			}
 			c.promote(sh)
 			p := &sh.copies[0]
-			if p.state == unassigned {
-				if p.last >= 0 {
-					if c.nodes[p.last].up && load[p.last] < c.timing.Recoveries {
-						assign(p, p.last)
-					}
-				} else if n := c.pick(sh, load); n >= 0 {
+			if p.state != unassigned {
+				continue
+			}
+			if p.last < 0 {
+				if n := c.pick(sh, load); n >= 0 {
 					assign(p, n)
 				}
+			} else if c.nodes[p.last].up && load[p.last] < c.timing.Recoveries {
+				assign(p, p.last)
 			}
-			if !p.active() {
+		}
+	}
+	for _, ix := range c.indices {
+		for _, sh := range ix.shards {
+			if sh.lost || !sh.copies[0].active() {
 				continue
 			}
 			for i := 1; i < len(sh.copies); i++ {

@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"io"
@@ -62,6 +63,17 @@ func do(t *testing.T, h http.Handler, method, target, auth, body string) *httpte
 // doTimed is do, also reporting the simulated time the call took.
 func doTimed(t *testing.T, h http.Handler, method, target, auth, body string) (*httptest.ResponseRecorder, time.Duration) {
 	t.Helper()
+	if clockOf(h) == nil {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, newRequest(method, target, auth, body))
+		return w, 0
+	}
+	c := startCall(h, method, target, auth, body)
+	return c.finish(t)
+}
+
+// newRequest builds a request to the sandbox.
+func newRequest(method, target, auth, body string) *http.Request {
 	var rd io.Reader
 	if body != "" {
 		rd = strings.NewReader(body)
@@ -70,50 +82,91 @@ func doTimed(t *testing.T, h http.Handler, method, target, auth, body string) (*
 	if auth != "" {
 		r.Header.Set("Authorization", auth)
 	}
-	w := httptest.NewRecorder()
-	clk := clockOf(h)
-	if clk == nil {
-		h.ServeHTTP(w, r)
-		return w, 0
-	}
-	start := clk.Now()
-	done := make(chan struct{})
+	return r
+}
+
+// call is a request running in the background against a handler from
+// newTest.
+type call struct {
+	h      http.Handler
+	clk    *ManualClock
+	target string
+	start  time.Time
+	w      *httptest.ResponseRecorder
+	done   chan struct{}
+	cancel func()
+}
+
+// startCall sends a request in the background.
+func startCall(h http.Handler, method, target, auth, body string) *call {
+	ctx, cancel := context.WithCancel(context.Background())
+	r := newRequest(method, target, auth, body).WithContext(ctx)
+	c := &call{h: h, clk: clockOf(h), target: target, w: httptest.NewRecorder(), done: make(chan struct{}), cancel: cancel}
+	c.start = c.clk.Now()
 	go func() {
-		defer close(done)
-		h.ServeHTTP(w, r)
+		defer close(c.done)
+		h.ServeHTTP(c.w, r)
 	}()
+	return c
+}
+
+// answered reports whether the call has answered.
+func (c *call) answered() bool {
+	select {
+	case <-c.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// blocked waits (in real time, briefly) until the call answers or blocks on
+// its condition, and reports whether it blocks.
+func (c *call) blocked(t *testing.T) bool {
+	t.Helper()
 	limit := time.Now().Add(realTimeLimit)
-	for {
-		select {
-		case <-done:
-			return w, clk.Now().Sub(start)
-		default:
+	for !c.answered() {
+		if Waiters(c.h) > 0 {
+			return true
 		}
 		if time.Now().After(limit) {
-			t.Fatalf("%s %s: no answer after %v of real time", method, target, realTimeLimit)
+			t.Fatalf("GET %s: neither answered nor waiting after %v of real time", c.target, realTimeLimit)
 		}
-		if Waiters(h) == 0 {
-			runtime.Gosched()
-			continue
+		runtime.Gosched()
+	}
+	return false
+}
+
+// woken waits until the call, blocked n times so far (blockedCount), has
+// answered or blocked again.
+func (c *call) woken(t *testing.T, n int) {
+	t.Helper()
+	limit := time.Now().Add(realTimeLimit)
+	for blockedCount(c.h) == n && !c.answered() {
+		if time.Now().After(limit) {
+			t.Fatalf("GET %s: not woken after %v of real time", c.target, realTimeLimit)
 		}
-		// The call is blocked: fire the next timer (the simulation's step
-		// or the call's timeout) and wait until it answers or blocks again.
-		n := blockedCount(h)
-		if !clk.Next() {
-			t.Fatalf("%s %s: waits with nothing scheduled (it would wait forever)", method, target)
+		runtime.Gosched()
+	}
+}
+
+// finish lets simulated time pass, one timer at a time (the simulation's
+// steps, the call's timeout), until the call answers, and reports the
+// simulated time it took.
+func (c *call) finish(t *testing.T) (*httptest.ResponseRecorder, time.Duration) {
+	t.Helper()
+	limit := time.Now().Add(realTimeLimit)
+	for c.blocked(t) {
+		n := blockedCount(c.h)
+		if !c.clk.Next() {
+			t.Fatalf("GET %s: waits with nothing scheduled (it would wait forever)", c.target)
 		}
-		for blockedCount(h) == n {
-			select {
-			case <-done:
-				return w, clk.Now().Sub(start)
-			default:
-			}
-			if time.Now().After(limit) {
-				t.Fatalf("%s %s: no answer after %v of real time", method, target, realTimeLimit)
-			}
-			runtime.Gosched()
+		c.woken(t, n)
+		if time.Now().After(limit) {
+			t.Fatalf("GET %s: no answer after %v of real time", c.target, realTimeLimit)
 		}
 	}
+	return c.w, c.clk.Now().Sub(c.start)
 }
 
 // blockedCount is how many times a health call of h blocked.
@@ -123,36 +176,6 @@ func blockedCount(h http.Handler) int {
 	defer c.mu.Unlock()
 	return c.blocked
 }
-
-// waitFor starts a call in the background and returns once it waits: the
-// test then changes the cluster and reads the answer from the channel.
-func waitFor(t *testing.T, h http.Handler, target string) <-chan *httptest.ResponseRecorder {
-	t.Helper()
-	before := Waiters(h)
-	out := make(chan *httptest.ResponseRecorder, 1)
-	r := httptest.NewRequest(http.MethodGet, "http://localhost:9200"+target, nil)
-	r.Header.Set("Authorization", apiKey)
-	go func() {
-		w := httptest.NewRecorder()
-		h.ServeHTTP(w, r)
-		out <- w
-	}()
-	limit := time.Now().Add(realTimeLimit)
-	for Waiters(h) <= before {
-		select {
-		case w := <-out: // it answered without waiting
-			out <- w
-			return out
-		default:
-		}
-		if time.Now().After(limit) {
-			t.Fatalf("GET %s: not waiting after %v of real time", target, realTimeLimit)
-		}
-		runtime.Gosched()
-	}
-	return out
-}
-
 // get sends an authenticated GET.
 func get(t *testing.T, h http.Handler, target string) *httptest.ResponseRecorder {
 	t.Helper()
