@@ -176,6 +176,7 @@ func blockedCount(h http.Handler) int {
 	defer c.mu.Unlock()
 	return c.blocked
 }
+
 // get sends an authenticated GET.
 func get(t *testing.T, h http.Handler, target string) *httptest.ResponseRecorder {
 	t.Helper()

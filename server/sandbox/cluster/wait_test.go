@@ -20,13 +20,17 @@ func fault(t *testing.T, h http.Handler, method, path, body string) {
 
 // Faults the wait tests combine.
 var (
-	stop3   = func(t *testing.T, h http.Handler) { fault(t, h, http.MethodPost, "nodes/node-3/_stop", "") }
-	start3  = func(t *testing.T, h http.Handler) { fault(t, h, http.MethodPost, "nodes/node-3/_start", "") }
-	stop1   = func(t *testing.T, h http.Handler) { fault(t, h, http.MethodPost, "nodes/node-1/_stop", "") }
-	start1  = func(t *testing.T, h http.Handler) { fault(t, h, http.MethodPost, "nodes/node-1/_start", "") }
-	slow    = func(t *testing.T, h http.Handler) { fault(t, h, http.MethodPut, "allocation", `{"slowdown":100}`) }
-	settle  = func(d time.Duration) func(*testing.T, http.Handler) { return func(t *testing.T, h http.Handler) { clockOf(h).Advance(d) } }
-	create  = func(name, body string) func(*testing.T, http.Handler) { return func(t *testing.T, h http.Handler) { fault(t, h, http.MethodPut, "indices/"+name, body) } }
+	stop3  = func(t *testing.T, h http.Handler) { fault(t, h, http.MethodPost, "nodes/node-3/_stop", "") }
+	start3 = func(t *testing.T, h http.Handler) { fault(t, h, http.MethodPost, "nodes/node-3/_start", "") }
+	stop1  = func(t *testing.T, h http.Handler) { fault(t, h, http.MethodPost, "nodes/node-1/_stop", "") }
+	start1 = func(t *testing.T, h http.Handler) { fault(t, h, http.MethodPost, "nodes/node-1/_start", "") }
+	slow   = func(t *testing.T, h http.Handler) { fault(t, h, http.MethodPut, "allocation", `{"slowdown":100}`) }
+	settle = func(d time.Duration) func(*testing.T, http.Handler) {
+		return func(t *testing.T, h http.Handler) { clockOf(h).Advance(d) }
+	}
+	create = func(name, body string) func(*testing.T, http.Handler) {
+		return func(t *testing.T, h http.Handler) { fault(t, h, http.MethodPut, "indices/"+name, body) }
+	}
 	soloRed = []func(*testing.T, http.Handler){create("solo", `{"shards":1,"replicas":0}`), settle(time.Minute), stop1}
 )
 
