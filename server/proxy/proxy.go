@@ -25,8 +25,10 @@ import (
 const (
 	// DefaultMaxBody is the request body cap in bytes: 10 MiB.
 	DefaultMaxBody = 10 << 20
-	// DefaultUpstreamTimeout is how long to wait for an upstream's response headers.
-	DefaultUpstreamTimeout = 30 * time.Second
+	// DefaultUpstreamTimeout is how long to wait for an upstream's response headers: longer
+	// than the 30s an API's own wait lasts by default (cluster health's timeout), so such a wait
+	// answers itself (408) before the proxy gives up (504).
+	DefaultUpstreamTimeout = 60 * time.Second
 	// DefaultStreamIdleTimeout ends a stream after this long without an event.
 	DefaultStreamIdleTimeout = 60 * time.Second
 )
