@@ -23,8 +23,9 @@ import (
 //	PUT    /_sandbox/allocation               {"slowdown": 1-100, "delayed_timeout": "1m"}
 //	POST   /_sandbox/_reset                   the cluster and security configuration as at start
 //
-// Each answers the state after the change. Reading the state needs the
-// read-only user at least; changes need the administrator.
+// A change answers {"acknowledged": true}, as OpenSearch's index calls do;
+// the state shows its effect. Reading the state needs the read-only user at
+// least; changes need the administrator.
 const SandboxPrefix = "/_sandbox/"
 
 // stateBody is the answer of every sandbox-only call.
@@ -169,13 +170,19 @@ func (h *handler) sandboxCall(w http.ResponseWriter, r *http.Request, path strin
 	if route != "state" && apiErr == nil {
 		c.changedLocked()
 	}
-	state := c.state()
-	c.mu.Unlock()
-	if apiErr != nil {
-		writeError(w, r, apiErr)
-		return
+	var state stateBody
+	if route == "state" {
+		state = c.state()
 	}
-	writeJSON(w, r, http.StatusOK, state)
+	c.mu.Unlock()
+	switch {
+	case apiErr != nil:
+		writeError(w, r, apiErr)
+	case route == "state":
+		writeJSON(w, r, http.StatusOK, state)
+	default:
+		writeJSON(w, r, http.StatusOK, map[string]bool{"acknowledged": true})
+	}
 }
 
 // deref is *p, or def when p is nil.
