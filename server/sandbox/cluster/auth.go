@@ -97,3 +97,14 @@ func forbiddenSecurity(name string) securityError {
 	return securityError{Status: "FORBIDDEN",
 		Message: "No permission to access REST API: User " + name + " with backend roles [] does not have any access to endpoint CONFIG"}
 }
+
+// forbiddenEndpoint is the security plugin's 403 for a user without access to the REST API's
+// ROLES or ROLESMAPPING endpoint.
+func forbiddenEndpoint(name, path string) securityError {
+	endpoint := "ROLES"
+	if strings.Contains(path, "rolesmapping") {
+		endpoint = "ROLESMAPPING"
+	}
+	return securityError{Status: "FORBIDDEN",
+		Message: "No permission to access REST API: User " + name + " with backend roles [] does not have any access to endpoint " + endpoint}
+}

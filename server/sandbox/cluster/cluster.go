@@ -192,6 +192,16 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		h.perform(w, r, path)
+	case path == RolesPath || path == RolesPath+"/" || path == RolesMappingPath || path == RolesMappingPath+"/" ||
+		path == legacyPrefix+"roles" || path == legacyPrefix+"rolesmapping":
+		if !allowMethod(w, r, path, http.MethodGet) {
+			return
+		}
+		if user.role == roleGuest {
+			writeJSON(w, r, http.StatusForbidden, forbiddenEndpoint(user.name, path))
+			return
+		}
+		h.securityConfig(w, r, path, strings.Contains(path, "rolesmapping"))
 	case strings.HasPrefix(path, SandboxPrefix):
 		h.sandboxCall(w, r, path, user)
 	default:

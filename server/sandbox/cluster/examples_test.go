@@ -93,6 +93,10 @@ func exampleCases() []exampleCase {
 		{UpgradePerformPath, "post", "400", Options{}, UpgradePerformPath, apiKey, `{"config":["roles","nodes"]}`, ""},
 		{UpgradePerformPath, "post", "401", Options{}, UpgradePerformPath, basic("admin", "admin"), "request-example", ""},
 		{UpgradePerformPath, "post", "403", reader, UpgradePerformPath, "ApiKey reader-key", "request-example", ""},
+		{RolesPath, "get", "200", Options{}, RolesPath, apiKey, "", ""},
+		{RolesPath, "get", "401", Options{}, RolesPath, "", "", ""},
+		{RolesMappingPath, "get", "200", Options{}, RolesMappingPath, "ApiKey " + DefaultReaderKey, "", ""},
+		{RolesMappingPath, "get", "401", Options{}, RolesMappingPath, "ApiKey nope", "", ""},
 		// The sandbox-only calls.
 		{"/_sandbox/state", "get", "200", small, "/_sandbox/state", apiKey, "", "nodes/node-2/_stop"},
 		{"/_sandbox/nodes/{node}/_stop", "post", "200", Options{}, "/_sandbox/nodes/node-3/_stop", apiKey, "", ""},
