@@ -23,8 +23,11 @@ const (
 func init() {
 	sidePanels["cluster"] = func(api *catalog.API, op *catalog.Operation, sending bool) app.UI {
 		for _, t := range op.Tags {
-			if t == "cluster" || t == "sandbox" {
+			switch t {
+			case "cluster", "sandbox":
 				return newClusterPicture(sending)
+			case "security":
+				return newUpgradeFlow()
 			}
 		}
 		return nil

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -80,5 +81,65 @@ func TestClusterWaitForGreenFromThePicture(t *testing.T) {
 	}
 	if got, _ := chromedp.Run(tctx, chromedp.Evaluate[string](pictureHealth)); got != "green" {
 		t.Errorf("picture status: got %q; want green", got)
+	}
+}
+
+// TestClusterGuidedUpgrade walks the guided security upgrade: perform is disabled until a check
+// has run, and says why; the check finds roles to upgrade; the backup saves the configuration;
+// perform upgrades roles and rolesmapping; the verification finds nothing left.
+func TestClusterGuidedUpgrade(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	openPage(t, ctx, base+"/cluster/security.config_upgrade_check")
+	tctx := within(t, ctx, 90*time.Second)
+	text := func(id string) string {
+		t.Helper()
+		s, err := chromedp.Run(tctx, chromedp.Poll[string](`(() => { const e = document.getElementById("`+id+`"); return e && e.textContent || null })()`,
+			chromedp.WithPollingTimeout(20*time.Second)))
+		if err != nil {
+			t.Fatalf("#%s never showed: %v", id, err)
+		}
+		return s
+	}
+	disabled := func(id string) bool {
+		d, err := chromedp.Run(tctx, chromedp.Evaluate[bool](`document.getElementById("`+id+`").disabled`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	if why := text("upgrade-perform-why"); !disabled("upgrade-perform") || why == "" {
+		t.Fatalf("before a check: perform disabled %v, why %q; want disabled with a reason", disabled("upgrade-perform"), why)
+	}
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("upgrade-check"))); err != nil {
+		t.Fatal(err)
+	}
+	if got := text("upgrade-check-result"); got != "Needs upgrading: roles." {
+		t.Errorf("check: got %q; want roles to upgrade", got)
+	}
+	if disabled("upgrade-perform") {
+		t.Fatal("after the check: perform is still disabled")
+	}
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("upgrade-backup"))); err != nil {
+		t.Fatal(err)
+	}
+	if got := text("upgrade-backup-result"); !strings.Contains(got, "3 roles, 3 role mappings") {
+		t.Errorf("backup: got %q; want the 3 roles and 3 mappings saved", got)
+	}
+	checked, _ := chromedp.Run(tctx, chromedp.Evaluate[bool](`document.getElementById("upgrade-component-roles").checked`))
+	if !checked {
+		t.Error("the check's component (roles) is not chosen for perform")
+	}
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("upgrade-component-rolesmapping")), chromedp.Click(chromedp.ID("upgrade-perform"))); err != nil {
+		t.Fatal(err)
+	}
+	if got := text("upgrade-perform-result"); !strings.Contains(got, "Upgraded: roles, rolesmapping.") || !strings.Contains(got, "Added role flow_framework_full_access") {
+		t.Errorf("perform: got %q; want roles and rolesmapping upgraded", got)
+	}
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("upgrade-verify"))); err != nil {
+		t.Fatal(err)
+	}
+	if got := text("upgrade-verify-result"); got != "Verified: nothing is left to upgrade." {
+		t.Errorf("verify: got %q; want nothing left", got)
 	}
 }
