@@ -35,7 +35,9 @@
 // upgrading (the plugin answers 400). The body key may be config (contract)
 // or configs (plugin), or both; the query parameters of the same names work
 // too. The state lives in the handler: a second check after a perform reports
-// nothing to upgrade.
+// nothing to upgrade. GET /_plugins/_security/api/roles and rolesmapping (the
+// real plugin's calls, secconfig.go) show the components an upgrade changes,
+// so a client can back them up first.
 //
 // Accepted and ignored: filter_path, error_trace, local and
 // cluster_manager_timeout.
