@@ -35,6 +35,7 @@ func (p *operationPage) Render() app.UI {
 			app.Section().Class("op-side-col").Aria("label", "Preview and response").Body(
 				newRequestPreview(request.Preview(op, p.base(), p.st), p.held(), len(p.errs)+len(p.bodyErrs)),
 				newResponsePanel(op, p.result, p.sending, p.progress),
+				sidePanel(p.API, op, p.sending),
 			),
 		),
 	)

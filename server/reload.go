@@ -69,6 +69,7 @@ func (s *Server) proxyAPIs(c *config.Config) (map[string]*proxy.API, error) {
 			AdminOnly:         a.AdminOnly,
 			AllowUndocumented: a.AllowUndocumented,
 			Forwarded:         a.IsSandbox(), // its paged lists link back through the proxy
+			Sandbox:           a.IsSandbox(),
 		}
 		switch cred.Send {
 		case config.SendHeader:

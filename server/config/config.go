@@ -82,7 +82,7 @@ type Limits struct {
 	// MaxBody caps a proxied request's body, in bytes. Default 10485760 (10 MiB, room for a
 	// few images sent to chat).
 	MaxBody int64 `yaml:"max_body"`
-	// UpstreamTimeout is how long to wait for an upstream's response headers. Default 30s.
+	// UpstreamTimeout is how long to wait for an upstream's response headers. Default 60s.
 	UpstreamTimeout time.Duration `yaml:"upstream_timeout"`
 	// StreamIdleTimeout ends a streamed (SSE) response, or any response body, when the
 	// upstream sends nothing for this long. There is no limit on a stream's total length.

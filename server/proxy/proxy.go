@@ -25,8 +25,10 @@ import (
 const (
 	// DefaultMaxBody is the request body cap in bytes: 10 MiB.
 	DefaultMaxBody = 10 << 20
-	// DefaultUpstreamTimeout is how long to wait for an upstream's response headers.
-	DefaultUpstreamTimeout = 30 * time.Second
+	// DefaultUpstreamTimeout is how long to wait for an upstream's response headers: longer
+	// than the 30s an API's own wait lasts by default (cluster health's timeout), so such a wait
+	// answers itself (408) before the proxy gives up (504).
+	DefaultUpstreamTimeout = 60 * time.Second
 	// DefaultStreamIdleTimeout ends a stream after this long without an event.
 	DefaultStreamIdleTimeout = 60 * time.Second
 )
@@ -56,6 +58,9 @@ type API struct {
 	// (a paged list's next URL) lead back through the proxy. For the built-in sandboxes;
 	// false for real APIs, which are told nothing about Loupe or the browser.
 	Forwarded bool
+	// Sandbox says the upstream is Loupe's built-in sandbox: only then may the operations its
+	// document marks x-loupe-sandbox-only be called (a real API has no such operations).
+	Sandbox bool
 }
 
 // Config configures a Proxy.
@@ -115,6 +120,7 @@ type upstream struct {
 	ops     *operations
 	allow   map[string]bool
 	admin   map[string]bool
+	sbOnly  map[string]bool // operations marked x-loupe-sandbox-only
 	masker  *masker
 	basePth string // BaseURL.Path without its trailing slash
 }
@@ -194,9 +200,24 @@ func (p *Proxy) SetAPIs(apis map[string]*API, cat *catalog.Catalog) {
 			api = cat.API(slug)
 		}
 		u.ops = newOperations(api)
+		u.sbOnly = sandboxOnly(api)
 		t[slug] = u
 	}
 	p.apis.Store(&t)
+}
+
+// sandboxOnly lists the operations of api marked x-loupe-sandbox-only: true.
+func sandboxOnly(api *catalog.API) map[string]bool {
+	out := map[string]bool{}
+	if api == nil {
+		return out
+	}
+	for _, op := range api.Operations {
+		if string(op.Extensions["x-loupe-sandbox-only"]) == "true" {
+			out[op.ID] = true
+		}
+	}
+	return out
 }
 
 func set(ids []string) map[string]bool {

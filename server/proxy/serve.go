@@ -107,6 +107,9 @@ func (p *Proxy) checkOperation(c *call, method string, admin bool) *refusal {
 	case !ok && !up.AllowUndocumented:
 		return &refusal{http.StatusForbidden, up.slug + ": " + method + " " + orRoot(c.rest) + " is not a documented operation",
 			"the operations of " + up.slug + " in its OpenAPI document, or set apis." + up.slug + ".allow_undocumented"}
+	case ok && up.sbOnly[id] && !up.Sandbox:
+		return &refusal{http.StatusForbidden, up.slug + ": operation " + id + " exists only in Loupe's built-in sandbox, and " + up.slug + " goes to " + up.BaseURL.Host,
+			"the real API's own operations, or leave apis." + up.slug + ".base_url empty to use the sandbox"}
 	case ok && up.allow != nil && !up.allow[id]:
 		return &refusal{http.StatusForbidden, up.slug + ": operation " + id + " is not allowed here",
 			"apis." + up.slug + ".allow in the configuration"}

@@ -1,19 +1,32 @@
 package cluster
 
 import (
+	"cmp"
 	"crypto/subtle"
 	"encoding/base64"
 	"net/http"
 	"strings"
 )
 
-// readerName is the user a ReaderKey sent as an API key stands for.
-const readerName = "reader"
+// The users the API keys stand for (with basic authentication, the user
+// name given).
+const (
+	adminName  = "admin"
+	readerName = "reader"
+	guestName  = "guest"
+)
+
+// Roles of a user.
+const (
+	roleAdmin  = iota // everything
+	roleReader        // read-only: health, the upgrade check, the sandbox's state
+	roleGuest         // authenticated, no permission at all
+)
 
 // user is who a request authenticated as.
 type user struct {
-	name   string
-	reader bool // no permission: health and upgrade answer 403
+	name string
+	role int
 }
 
 // authenticate reads "Authorization: ApiKey <key>" or "Authorization: Basic
@@ -24,7 +37,7 @@ func (h *handler) authenticate(r *http.Request) (user, bool) {
 	cred = strings.TrimSpace(cred)
 	switch strings.ToLower(scheme) {
 	case "apikey":
-		return h.match("admin", readerName, cred)
+		return h.match("", cred)
 	case "basic":
 		raw, err := base64.StdEncoding.DecodeString(cred)
 		if err != nil {
@@ -34,22 +47,25 @@ func (h *handler) authenticate(r *http.Request) (user, bool) {
 		if !ok || name == "" {
 			return user{}, false
 		}
-		return h.match(name, name, pass)
+		return h.match(name, pass)
 	}
 	return user{}, false
 }
 
-// match compares secret with the keys in constant time: Key is the user
-// adminName, ReaderKey the user readerName without permissions.
-func (h *handler) match(adminName, readerName, secret string) (user, bool) {
+// match compares secret with the keys in constant time and returns the
+// user it stands for, named name (or, when name is empty, the key's own
+// user name).
+func (h *handler) match(name, secret string) (user, bool) {
 	if secret == "" {
 		return user{}, false
 	}
-	if equal(secret, h.key) {
-		return user{name: adminName}, true
-	}
-	if h.readerKey != "" && equal(secret, h.readerKey) {
-		return user{name: readerName, reader: true}, true
+	for _, k := range []struct {
+		key, name string
+		role      int
+	}{{h.key, adminName, roleAdmin}, {h.readerKey, readerName, roleReader}, {h.guestKey, guestName, roleGuest}} {
+		if k.key != "" && equal(secret, k.key) {
+			return user{name: cmp.Or(name, k.name), role: k.role}, true
+		}
 	}
 	return user{}, false
 }
@@ -80,4 +96,15 @@ func forbiddenHealth(name string) *osError {
 func forbiddenSecurity(name string) securityError {
 	return securityError{Status: "FORBIDDEN",
 		Message: "No permission to access REST API: User " + name + " with backend roles [] does not have any access to endpoint CONFIG"}
+}
+
+// forbiddenEndpoint is the security plugin's 403 for a user without access to the REST API's
+// ROLES or ROLESMAPPING endpoint.
+func forbiddenEndpoint(name, path string) securityError {
+	endpoint := "ROLES"
+	if strings.Contains(path, "rolesmapping") {
+		endpoint = "ROLESMAPPING"
+	}
+	return securityError{Status: "FORBIDDEN",
+		Message: "No permission to access REST API: User " + name + " with backend roles [] does not have any access to endpoint " + endpoint}
 }

@@ -8,45 +8,55 @@ import (
 )
 
 // TestCredentials checks which Authorization headers each configuration
-// accepts (200), refuses (401) or forbids (403), on every endpoint.
+// accepts (200), refuses (401) or forbids (403), on every endpoint: health,
+// health of an index, check, perform.
 func TestCredentials(t *testing.T) {
-	def := New(Options{})
-	custom := New(Options{Key: "s3cret", ReaderKey: "peek"})
+	def := newTest(Options{})
+	custom := newTest(Options{Key: "s3cret", ReaderKey: "peek", GuestKey: "nobody"})
+	readOnly := newTest(Options{Key: DefaultReaderKey})
+	const ok, unauth, forbidden = http.StatusOK, http.StatusUnauthorized, http.StatusForbidden
+	all := func(s int) [4]int { return [4]int{s, s, s, s} }
 	tests := []struct {
 		name string
 		h    http.Handler
 		auth string
-		want int
+		want [4]int
 	}{
-		{"default key", def, "ApiKey " + sandbox.DefaultKey, http.StatusOK},
-		{"scheme in any case", def, "apikey " + sandbox.DefaultKey, http.StatusOK},
-		{"basic with the key as password", def, basic("admin", sandbox.DefaultKey), http.StatusOK},
-		{"basic with another user", def, basic("alice", sandbox.DefaultKey), http.StatusOK},
-		{"missing", def, "", http.StatusUnauthorized},
-		{"wrong key", def, "ApiKey nope", http.StatusUnauthorized},
-		{"empty key", def, "ApiKey ", http.StatusUnauthorized},
-		{"bearer", def, "Bearer " + sandbox.DefaultKey, http.StatusUnauthorized},
-		{"basic demo password", def, basic("admin", "admin"), http.StatusUnauthorized},
-		{"basic not base64", def, "Basic !!!", http.StatusUnauthorized},
-		{"basic without colon", def, "Basic " + "YWRtaW4=", http.StatusUnauthorized},
-		{"custom key", custom, "ApiKey s3cret", http.StatusOK},
-		{"default key on custom", custom, "ApiKey " + sandbox.DefaultKey, http.StatusUnauthorized},
-		{"reader key", custom, "ApiKey peek", http.StatusForbidden},
-		{"reader key as basic", custom, basic("bob", "peek"), http.StatusForbidden},
-		{"reader key unset", def, "ApiKey peek", http.StatusUnauthorized},
+		{"default key", def, "ApiKey " + sandbox.DefaultKey, all(ok)},
+		{"scheme in any case", def, "apikey " + sandbox.DefaultKey, all(ok)},
+		{"basic with the key as password", def, basic("admin", sandbox.DefaultKey), all(ok)},
+		{"basic with another user", def, basic("alice", sandbox.DefaultKey), all(ok)},
+		{"missing", def, "", all(unauth)},
+		{"wrong key", def, "ApiKey nope", all(unauth)},
+		{"empty key", def, "ApiKey ", all(unauth)},
+		{"bearer", def, "Bearer " + sandbox.DefaultKey, all(unauth)},
+		{"basic demo password", def, basic("admin", "admin"), all(unauth)},
+		{"basic not base64", def, "Basic !!!", all(unauth)},
+		{"basic without colon", def, "Basic " + "YWRtaW4=", all(unauth)},
+		{"default read-only key", def, "ApiKey " + DefaultReaderKey, [4]int{ok, ok, ok, forbidden}},
+		{"custom key", custom, "ApiKey s3cret", all(ok)},
+		{"default key on custom", custom, "ApiKey " + sandbox.DefaultKey, all(unauth)},
+		{"reader key", custom, "ApiKey peek", [4]int{ok, ok, ok, forbidden}},
+		{"reader key as basic", custom, basic("bob", "peek"), [4]int{ok, ok, ok, forbidden}},
+		{"default reader key on custom", custom, "ApiKey " + DefaultReaderKey, all(unauth)},
+		{"guest key", custom, "ApiKey nobody", all(forbidden)},
+		{"guest key unset", def, "ApiKey nobody", all(unauth)},
+		// A sandbox configured with the read-only key as its key stays read-only.
+		{"read-only key as Key", readOnly, "ApiKey " + DefaultReaderKey, [4]int{ok, ok, ok, forbidden}},
+		{"admin key when Key is read-only", readOnly, "ApiKey " + sandbox.DefaultKey, all(ok)},
 	}
 	for _, tt := range tests {
-		for _, ep := range []struct{ method, path, body string }{
+		for i, ep := range []struct{ method, path, body string }{
 			{http.MethodGet, "/_cluster/health", ""},
 			{http.MethodGet, "/_cluster/health/products", ""},
 			{http.MethodGet, UpgradeCheckPath, ""},
 			{http.MethodPost, UpgradePerformPath, `{"config":["tenants"]}`},
 		} {
 			w := do(t, tt.h, ep.method, ep.path, tt.auth, ep.body)
-			if w.Code != tt.want {
-				t.Errorf("%s, %s %s: status: got %d; want %d (%s)", tt.name, ep.method, ep.path, w.Code, tt.want, w.Body)
+			if w.Code != tt.want[i] {
+				t.Errorf("%s, %s %s: status: got %d; want %d (%s)", tt.name, ep.method, ep.path, w.Code, tt.want[i], w.Body)
 			}
-			if tt.want == http.StatusUnauthorized {
+			if tt.want[i] == http.StatusUnauthorized {
 				if got, want := w.Header().Get("WWW-Authenticate"), `Basic realm="OpenSearch Security"`; got != want {
 					t.Errorf("%s: WWW-Authenticate: got %q; want %q", tt.name, got, want)
 				}
@@ -60,11 +70,11 @@ func TestCredentials(t *testing.T) {
 
 // TestForbiddenBodies checks the 403 bodies name the user.
 func TestForbiddenBodies(t *testing.T) {
-	h := New(Options{ReaderKey: "peek"})
+	h := newTest(Options{ReaderKey: "peek", GuestKey: "nobody"})
 	tests := []struct {
 		method, path, auth, want string
 	}{
-		{http.MethodGet, "/_cluster/health", basic("bob", "peek"),
+		{http.MethodGet, "/_cluster/health", basic("bob", "nobody"),
 			`{"error":{"root_cause":[{"type":"security_exception","reason":"no permissions for [cluster:monitor/health] and User [name=bob, backend_roles=[], requestedTenant=null]"}],"type":"security_exception","reason":"no permissions for [cluster:monitor/health] and User [name=bob, backend_roles=[], requestedTenant=null]"},"status":403}`},
 		{http.MethodPost, UpgradePerformPath, "ApiKey peek",
 			`{"status":"FORBIDDEN","message":"No permission to access REST API: User reader with backend roles [] does not have any access to endpoint CONFIG"}`},
@@ -79,7 +89,7 @@ func TestForbiddenBodies(t *testing.T) {
 // TestRouting checks unknown paths (400), wrong methods (405), HEAD, the
 // legacy plugin prefix and a mount that leaves the leading slash out.
 func TestRouting(t *testing.T) {
-	h := New(Options{})
+	h := newTest(Options{})
 	tests := []struct {
 		method, target string
 		status         int

@@ -5,18 +5,29 @@
 // POST /_plugins/_security/api/_upgrade_perform). Its real counterpart is
 // OpenSearch; error bodies, status codes and parameter parsing follow it.
 //
-// The simulated cluster is static and deterministic: Options.Nodes data nodes
-// (three by default) and a fixed set of indices, data streams and aliases
-// (DefaultIndices). Shard copies are allocated one per node, so a one-node
-// cluster leaves every replica unassigned and is yellow, as a real one is.
+// The simulated cluster lives: Options.Nodes data nodes (three by default)
+// hold the shard copies of a set of indices, data streams and aliases
+// (DefaultIndices), one copy of a shard per node, and it starts settled
+// (green with three nodes; yellow with one, whose replicas have nowhere to
+// go). Faults injected through the sandbox-only calls under /_sandbox/
+// (sandbox.go: stop or start a node, create, close, open or delete an index,
+// slow down allocation, reset) set it moving as a real cluster moves, on
+// Options.Clock: copies of a stopped node become unassigned (replicas
+// delayed, then reallocated), a new index's shards fetch, initialize and
+// start, a returning node gets copies back by relocation, and the cluster
+// manager's pending tasks and in-flight fetches rise and fall. Status is
+// derived shard → index → cluster, the worst of each.
 //
-// Waiting: the cluster never changes, so a wait_for_* condition that does not
-// hold at once never will. Instead of blocking until timeout (30s by default
-// in OpenSearch) the sandbox waits at most Options.MaxWait (0 by default, so
-// it answers at once), then answers what OpenSearch answers on expiry: 408
-// with the normal health body and timed_out true. timeout=-1 (no limit) is
-// capped the same way. A named index that does not exist makes the answer red
-// and never satisfies the wait, so it gets that 408 too, as documented.
+// Waiting: every wait_for_* condition really waits (wait.go), woken by each
+// change of the cluster, until it holds or timeout passes (30s by default,
+// as OpenSearch); then it answers 408 with the normal health body and
+// timed_out true. A named index that does not exist is red, and the wait
+// goes on until it is created or the timeout passes.
+//
+// Users: Options.Key is the administrator, Options.ReaderKey a read-only
+// user (health, the upgrade check and the sandbox's state; perform and the
+// faults answer 403), Options.GuestKey an authenticated user without any
+// permission (403 everywhere).
 //
 // The upgrade endpoints follow the contract (seed) where it differs from the
 // real plugin: indicator lists in the check, sentences in the perform answer,
@@ -24,10 +35,12 @@
 // upgrading (the plugin answers 400). The body key may be config (contract)
 // or configs (plugin), or both; the query parameters of the same names work
 // too. The state lives in the handler: a second check after a perform reports
-// nothing to upgrade.
+// nothing to upgrade. GET /_plugins/_security/api/roles and rolesmapping (the
+// real plugin's calls, secconfig.go) show the components an upgrade changes,
+// so a client can back them up first.
 //
-// Accepted and ignored: filter_path, error_trace, local, cluster_manager_timeout
-// and wait_for_events (the simulated cluster has no pending tasks).
+// Accepted and ignored: filter_path, error_trace, local and
+// cluster_manager_timeout.
 //
 // It is mounted at /sandbox/cluster with the prefix stripped, so it sees paths
 // like /_cluster/health.
@@ -37,7 +50,6 @@ import (
 	"net/http"
 	"strings"
 	"sync"
-	"time"
 
 	"loupe/server/sandbox"
 )
@@ -71,10 +83,17 @@ type Options struct {
 	// authentication with any user name. Empty means sandbox.DefaultKey. A
 	// request without it gets the security plugin's 401.
 	Key string
-	// ReaderKey, when not empty, is the credential of a user ("reader", or
-	// the basic user name) who is authenticated but has no permission: health
-	// and upgrade requests with it get the documented 403 bodies.
+	// ReaderKey is the credential of a read-only user ("reader", or the
+	// basic user name): health, the upgrade check and GET /_sandbox/state
+	// answer; perform and the faults answer the documented 403. Empty means
+	// DefaultReaderKey. A Key equal to it is ignored (the administrator
+	// keeps sandbox.DefaultKey), so a proxy configured to send the read-only
+	// key really is read-only.
 	ReaderKey string
+	// GuestKey, when not empty, is the credential of a user ("guest", or the
+	// basic user name) who is authenticated but has no permission: every
+	// call answers its documented 403.
+	GuestKey string
 	// ClusterName is the cluster_name of health answers; default
 	// DefaultClusterName.
 	ClusterName string
@@ -85,17 +104,23 @@ type Options struct {
 	Nodes int
 	// Indices is the cluster's indices. Nil means DefaultIndices().
 	Indices []Index
-	// MaxWait is the longest the sandbox really waits before answering 408
-	// to a wait condition that cannot hold, further capped by the request's
-	// timeout. Zero (the default) answers at once.
-	MaxWait time.Duration
+	// Clock moves the simulation and times the waits. Nil means the wall
+	// clock; tests give a ManualClock.
+	Clock Clock
+	// Timing is how long allocation steps take; zero fields mean defaults.
+	Timing Timing
 }
+
+// DefaultReaderKey is the read-only credential of the default sandbox,
+// documented in content/guides/cluster.md and README.md.
+const DefaultReaderKey = "loupe-sandbox-reader-key"
 
 // handler serves the four operations over one simulated cluster.
 type handler struct {
-	key, readerKey string
-	cluster        *simCluster
-	maxWait        time.Duration
+	key, readerKey, guestKey string
+	cluster                  *simCluster
+	nodes                    int     // the configured size, for reset
+	indices                  []Index // the configured indices, for reset
 
 	mu      sync.Mutex    // guards upgrade
 	upgrade *upgradeState // the security configuration's upgrade state
@@ -103,23 +128,31 @@ type handler struct {
 
 // New returns the sandbox handler.
 func New(opts Options) http.Handler {
-	h := &handler{key: opts.Key, readerKey: opts.ReaderKey, maxWait: max(opts.MaxWait, 0), upgrade: newUpgradeState()}
-	if h.key == "" {
+	h := &handler{key: opts.Key, readerKey: opts.ReaderKey, guestKey: opts.GuestKey, upgrade: newUpgradeState()}
+	if h.readerKey == "" {
+		h.readerKey = DefaultReaderKey
+	}
+	if h.key == "" || h.key == h.readerKey {
 		h.key = sandbox.DefaultKey
 	}
 	name := opts.ClusterName
 	if name == "" {
 		name = DefaultClusterName
 	}
-	nodes := opts.Nodes
-	if nodes <= 0 {
-		nodes = DefaultNodes
+	h.nodes = opts.Nodes
+	if h.nodes <= 0 {
+		h.nodes = DefaultNodes
 	}
-	indices := opts.Indices
-	if indices == nil {
-		indices = DefaultIndices()
+	h.nodes = min(h.nodes, MaxNodes)
+	h.indices = opts.Indices
+	if h.indices == nil {
+		h.indices = DefaultIndices()
 	}
-	h.cluster = newSimCluster(name, min(nodes, MaxNodes), indices)
+	clock := opts.Clock
+	if clock == nil {
+		clock = realClock{}
+	}
+	h.cluster = newSimCluster(clock, opts.Timing, name, h.nodes, h.indices)
 	return h
 }
 
@@ -138,7 +171,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if !allowMethod(w, r, path, http.MethodGet) {
 			return
 		}
-		if user.reader {
+		if user.role == roleGuest {
 			writeError(w, r, forbiddenHealth(user.name))
 			return
 		}
@@ -147,7 +180,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if !allowMethod(w, r, path, http.MethodGet) {
 			return
 		}
-		if user.reader {
+		if user.role == roleGuest {
 			writeJSON(w, r, http.StatusForbidden, forbiddenSecurity(user.name))
 			return
 		}
@@ -156,11 +189,23 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if !allowMethod(w, r, path, http.MethodPost) {
 			return
 		}
-		if user.reader {
+		if user.role != roleAdmin {
 			writeJSON(w, r, http.StatusForbidden, forbiddenSecurity(user.name))
 			return
 		}
 		h.perform(w, r, path)
+	case path == RolesPath || path == RolesPath+"/" || path == RolesMappingPath || path == RolesMappingPath+"/" ||
+		path == legacyPrefix+"roles" || path == legacyPrefix+"rolesmapping":
+		if !allowMethod(w, r, path, http.MethodGet) {
+			return
+		}
+		if user.role == roleGuest {
+			writeJSON(w, r, http.StatusForbidden, forbiddenEndpoint(user.name, path))
+			return
+		}
+		h.securityConfig(w, r, path, strings.Contains(path, "rolesmapping"))
+	case strings.HasPrefix(path, SandboxPrefix):
+		h.sandboxCall(w, r, path, user)
 	default:
 		writeJSON(w, r, http.StatusBadRequest, map[string]string{
 			"error": "no handler found for uri [" + r.URL.RequestURI() + "] and method [" + r.Method + "]",

@@ -62,6 +62,7 @@ type exampleCase struct {
 	opts                 Options
 	target, auth         string
 	body                 string // "request-example": the documented request body
+	setup                string // a sandbox-only call to POST first, such as "nodes/node-2/_stop"
 }
 
 // exampleCases lists, per documented response, the request answering it.
@@ -70,27 +71,42 @@ type exampleCase struct {
 // 408 example (an unknown index) can only come from the per-index path, so
 // it is checked there for both operations.
 func exampleCases() []exampleCase {
-	reader := Options{ReaderKey: "reader-key"}
+	reader := Options{ReaderKey: "reader-key", GuestKey: "guest-key"}
 	one := Options{Nodes: 1}
+	small := Options{Nodes: 2, Indices: []Index{{Name: "products", Shards: 1, Replicas: 1}}}
 	return []exampleCase{
-		{"/_cluster/health", "get", "200", Options{}, "/_cluster/health", apiKey, ""},
-		{"/_cluster/health", "get", "408", one, "/_cluster/health/missing?wait_for_status=yellow", apiKey, ""},
-		{"/_cluster/health", "get", "400", Options{}, "/_cluster/health?wait_for_status=purple", apiKey, ""},
-		{"/_cluster/health", "get", "401", Options{}, "/_cluster/health", "", ""},
-		{"/_cluster/health", "get", "403", reader, "/_cluster/health", basic("reader", "reader-key"), ""},
-		{"/_cluster/health/{index}", "get", "200", one, "/_cluster/health/logs-2026.11,products?level=indices", apiKey, ""},
-		{"/_cluster/health/{index}", "get", "408", one, "/_cluster/health/missing", apiKey, ""},
-		{"/_cluster/health/{index}", "get", "400", Options{}, "/_cluster/health/products?wait_for_status=PURPLE", apiKey, ""},
-		{"/_cluster/health/{index}", "get", "401", Options{}, "/_cluster/health/products", "ApiKey wrong", ""},
-		{"/_cluster/health/{index}", "get", "403", reader, "/_cluster/health/products", "ApiKey reader-key", ""},
-		{UpgradeCheckPath, "get", "200", Options{}, UpgradeCheckPath, apiKey, ""},
-		{UpgradeCheckPath, "get", "400", Options{}, UpgradeCheckPath + "?configs=nodes", apiKey, ""},
-		{UpgradeCheckPath, "get", "401", Options{}, UpgradeCheckPath, "", ""},
-		{UpgradeCheckPath, "get", "403", reader, UpgradeCheckPath, "ApiKey reader-key", ""},
-		{UpgradePerformPath, "post", "200", Options{}, UpgradePerformPath, apiKey, "request-example"},
-		{UpgradePerformPath, "post", "400", Options{}, UpgradePerformPath, apiKey, `{"config":["roles","nodes"]}`},
-		{UpgradePerformPath, "post", "401", Options{}, UpgradePerformPath, basic("admin", "admin"), "request-example"},
-		{UpgradePerformPath, "post", "403", reader, UpgradePerformPath, "ApiKey reader-key", "request-example"},
+		{"/_cluster/health", "get", "200", Options{}, "/_cluster/health", apiKey, "", ""},
+		{"/_cluster/health", "get", "408", one, "/_cluster/health/missing?wait_for_status=yellow", apiKey, "", ""},
+		{"/_cluster/health", "get", "400", Options{}, "/_cluster/health?wait_for_status=purple", apiKey, "", ""},
+		{"/_cluster/health", "get", "401", Options{}, "/_cluster/health", "", "", ""},
+		{"/_cluster/health", "get", "403", reader, "/_cluster/health", basic("guest", "guest-key"), "", ""},
+		{"/_cluster/health/{index}", "get", "200", one, "/_cluster/health/logs-2026.11,products?level=indices", apiKey, "", ""},
+		{"/_cluster/health/{index}", "get", "408", one, "/_cluster/health/missing", apiKey, "", ""},
+		{"/_cluster/health/{index}", "get", "400", Options{}, "/_cluster/health/products?wait_for_status=PURPLE", apiKey, "", ""},
+		{"/_cluster/health/{index}", "get", "401", Options{}, "/_cluster/health/products", "ApiKey wrong", "", ""},
+		{"/_cluster/health/{index}", "get", "403", reader, "/_cluster/health/products", "ApiKey guest-key", "", ""},
+		{UpgradeCheckPath, "get", "200", Options{}, UpgradeCheckPath, apiKey, "", ""},
+		{UpgradeCheckPath, "get", "400", Options{}, UpgradeCheckPath + "?configs=nodes", apiKey, "", ""},
+		{UpgradeCheckPath, "get", "401", Options{}, UpgradeCheckPath, "", "", ""},
+		{UpgradeCheckPath, "get", "403", reader, UpgradeCheckPath, "ApiKey guest-key", "", ""},
+		{UpgradePerformPath, "post", "200", Options{}, UpgradePerformPath, apiKey, "request-example", ""},
+		{UpgradePerformPath, "post", "400", Options{}, UpgradePerformPath, apiKey, `{"config":["roles","nodes"]}`, ""},
+		{UpgradePerformPath, "post", "401", Options{}, UpgradePerformPath, basic("admin", "admin"), "request-example", ""},
+		{UpgradePerformPath, "post", "403", reader, UpgradePerformPath, "ApiKey reader-key", "request-example", ""},
+		{RolesPath, "get", "200", Options{}, RolesPath, apiKey, "", ""},
+		{RolesPath, "get", "401", Options{}, RolesPath, "", "", ""},
+		{RolesMappingPath, "get", "200", Options{}, RolesMappingPath, "ApiKey " + DefaultReaderKey, "", ""},
+		{RolesMappingPath, "get", "401", Options{}, RolesMappingPath, "ApiKey nope", "", ""},
+		// The sandbox-only calls.
+		{"/_sandbox/state", "get", "200", small, "/_sandbox/state", apiKey, "", "nodes/node-2/_stop"},
+		{"/_sandbox/nodes/{node}/_stop", "post", "200", Options{}, "/_sandbox/nodes/node-3/_stop", apiKey, "", ""},
+		{"/_sandbox/nodes/{node}/_start", "post", "200", Options{}, "/_sandbox/nodes/node-3/_start", apiKey, "", "nodes/node-3/_stop"},
+		{"/_sandbox/indices/{index}", "put", "200", Options{}, "/_sandbox/indices/events", apiKey, "request-example", ""},
+		{"/_sandbox/indices/{index}", "delete", "200", Options{}, "/_sandbox/indices/orders", apiKey, "", ""},
+		{"/_sandbox/indices/{index}/_close", "post", "200", Options{}, "/_sandbox/indices/orders/_close", apiKey, "", ""},
+		{"/_sandbox/indices/{index}/_open", "post", "200", Options{}, "/_sandbox/indices/logs-2026.09/_open", apiKey, "", ""},
+		{"/_sandbox/allocation", "put", "200", Options{}, "/_sandbox/allocation", apiKey, "request-example", ""},
+		{"/_sandbox/_reset", "post", "200", Options{}, "/_sandbox/_reset", apiKey, "", ""},
 	}
 }
 
@@ -120,7 +136,11 @@ func TestDocumentedExamples(t *testing.T) {
 			body = string(b)
 		}
 		t.Run(op.OperationID+"/"+tt.status, func(t *testing.T) {
-			w := do(t, New(tt.opts), strings.ToUpper(tt.method), tt.target, tt.auth, body)
+			h := newTest(tt.opts)
+			if tt.setup != "" {
+				fault(t, h, "POST", tt.setup, "")
+			}
+			w := do(t, h, strings.ToUpper(tt.method), tt.target, tt.auth, body)
 			if got := strconv.Itoa(w.Code); got != tt.status {
 				t.Errorf("status: got %s; want %s (body %s)", got, tt.status, w.Body)
 			}

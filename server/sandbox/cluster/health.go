@@ -2,7 +2,7 @@ package cluster
 
 import (
 	"fmt"
-	"net/http"
+	"math"
 	"strconv"
 	"time"
 )
@@ -81,54 +81,14 @@ type awarenessBody struct {
 	Weight             javaDouble `json:"weight"`
 }
 
-// health answers GET /_cluster/health[/{index}]: 200, or 408 with the same
-// body when a wait condition does not hold (after at most MaxWait).
-func (h *handler) health(w http.ResponseWriter, r *http.Request, path string) {
-	req, apiErr := parseHealth(path, r.URL.Query())
-	if apiErr != nil {
-		writeError(w, r, apiErr)
-		return
-	}
-	if req.deprecatedMaster {
-		w.Header().Add("Warning", masterTimeoutWarning)
-	}
-	body, met := h.cluster.health(req)
-	status := http.StatusOK
-	if !met {
-		h.wait(r, req.timeout)
-		body.TimedOut = true
-		status = http.StatusRequestTimeout
-	}
-	writeJSON(w, r, status, body)
-}
-
-// wait blocks for the request's timeout (-1: no limit), at most MaxWait, or
-// until the client goes away.
-func (h *handler) wait(r *http.Request, timeout time.Duration) {
-	d := h.maxWait
-	if timeout >= 0 {
-		d = min(d, timeout)
-	}
-	if d <= 0 {
-		return
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-	case <-r.Context().Done():
-	}
-}
-
-// health computes the answer to req and reports whether every wait
-// condition holds (a named index that does not exist never does).
-func (c *simCluster) health(req *healthRequest) (*healthBody, bool) {
+// health computes the answer to req at now and reports whether every wait
+// condition holds (a named index that does not exist never does). c.mu is
+// held.
+func (c *simCluster) health(req *healthRequest, now time.Time) (*healthBody, bool) {
 	var selected []*indexState
 	var missing []string
 	if len(req.indices) == 0 {
-		for i := range c.indices {
-			selected = append(selected, &c.indices[i])
-		}
+		selected = c.indices
 	} else {
 		res := c.resolve(req.indices, req.states)
 		for _, n := range res.names {
@@ -136,9 +96,12 @@ func (c *simCluster) health(req *healthRequest) (*healthBody, bool) {
 		}
 		missing = res.missing
 	}
+	running := c.runningNodes()
 	b := &healthBody{
-		ClusterName: c.name, NumberOfNodes: len(c.nodes), NumberOfDataNodes: len(c.nodes),
+		ClusterName: c.name, NumberOfNodes: running, NumberOfDataNodes: running,
 		DiscoveredMaster: true, DiscoveredClusterManager: true,
+		NumberOfPendingTasks:        len(c.tasks.pending),
+		TaskMaxWaitingInQueueMillis: int(c.tasks.maxWaiting(now).Milliseconds()),
 	}
 	worst := green
 	indices := map[string]*indexBody{}
@@ -148,13 +111,28 @@ func (c *simCluster) health(req *healthRequest) (*healthBody, bool) {
 		indices[ix.Name] = ib
 		b.ActivePrimaryShards += ib.ActivePrimaryShards
 		b.ActiveShards += ib.ActiveShards
+		b.RelocatingShards += ib.RelocatingShards
+		b.InitializingShards += ib.InitializingShards
 		b.UnassignedShards += ib.UnassignedShards
+	}
+	// Delayed copies and fetches are counted over the whole cluster, as
+	// OpenSearch does.
+	for _, ix := range c.indices {
+		for _, sh := range ix.shards {
+			for _, cp := range sh.copies {
+				switch {
+				case cp.state == fetching:
+					b.NumberOfInFlightFetch++
+				case cp.state == unassigned && cp.delayed.After(now):
+					b.DelayedUnassignedShards++
+				}
+			}
+		}
 	}
 	b.Status = statusNames[worst]
 	// As OpenSearch: 100 when green, else over every shard copy of the cluster.
 	b.ActiveShardsPercentAsNumber = 100
-	if worst != green {
-		active, total := c.copies()
+	if active, total := c.copies(); worst != green && total > 0 {
 		b.ActiveShardsPercentAsNumber = javaDouble(float64(active) / float64(total) * 100)
 	}
 	switch req.level {
@@ -164,27 +142,45 @@ func (c *simCluster) health(req *healthRequest) (*healthBody, bool) {
 		b.AwarenessAttributes = c.awareness(req.awarenessAttr)
 	}
 	if req.human {
-		b.TaskMaxWaitingInQueue = "0s"
+		b.TaskMaxWaitingInQueue = humanDuration(time.Duration(b.TaskMaxWaitingInQueueMillis) * time.Millisecond)
 		b.ActiveShardsPercent = fmt.Sprintf("%.1f%%", float64(b.ActiveShardsPercentAsNumber))
 	}
-	met := true
 	if len(missing) > 0 {
 		b.Status = statusNames[red] // missing indices count as red, and never appear
-		met = false
+		return b, false
 	}
-	return b, met && req.holds(b, len(missing) == 0)
+	return b, req.holds(b) && (req.waitEvents < 0 || !c.tasks.pendingAtLeast(req.waitEvents))
 }
 
-// holds reports whether the wait conditions of req hold for b.
-func (req *healthRequest) holds(b *healthBody, found bool) bool {
+// humanDuration writes d as OpenSearch's TimeValue.toString does: 0s,
+// 250ms, 1.2s, 3m (one fractional digit, dropped when zero).
+func humanDuration(d time.Duration) string {
+	frac := func(v float64, unit string) string {
+		return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64) + unit
+	}
+	switch {
+	case d <= 0:
+		return "0s"
+	case d < time.Second:
+		return strconv.FormatInt(d.Milliseconds(), 10) + "ms"
+	case d < time.Minute:
+		return frac(d.Seconds(), "s")
+	case d < time.Hour:
+		return frac(d.Minutes(), "m")
+	}
+	return frac(d.Hours(), "h")
+}
+
+// holds reports whether the wait conditions of req on shards and nodes hold
+// for b.
+func (req *healthRequest) holds(b *healthBody) bool {
 	status := map[string]int{"green": green, "yellow": yellow, "red": red}[b.Status]
 	switch {
 	case req.waitStatus >= 0 && status > req.waitStatus,
 		req.waitNoRelocating && b.RelocatingShards > 0,
 		req.waitNoInitializing && b.InitializingShards > 0,
 		req.waitActive == activeAll && (b.UnassignedShards > 0 || b.InitializingShards > 0),
-		req.waitActive > 0 && b.ActiveShards < req.waitActive,
-		!found:
+		req.waitActive > 0 && b.ActiveShards < req.waitActive:
 		return false
 	}
 	if req.waitNodes != "" {
@@ -198,27 +194,46 @@ func (req *healthRequest) holds(b *healthBody, found bool) bool {
 	return true
 }
 
-// health computes one index's health, with its shards when withShards.
+// health computes one index's health, with its shards when withShards: a
+// shard is red without an active primary, yellow with an inactive replica.
 func (ix *indexState) health(withShards bool) (*indexBody, int) {
 	ib := &indexBody{NumberOfShards: ix.Shards, NumberOfReplicas: ix.Replicas}
 	shards := map[string]shardBody{}
 	worst := green
 	for n, sh := range ix.shards {
+		var sb shardBody
 		st := green
-		switch {
-		case sh.assigned == 0:
-			st = red
-		case sh.assigned < sh.copies:
-			st = yellow
+		for _, cp := range sh.copies {
+			switch cp.state {
+			case started:
+				sb.ActiveShards++
+			case relocating:
+				sb.ActiveShards++
+				sb.RelocatingShards++
+			case initializing:
+				sb.InitializingShards++
+			default:
+				sb.UnassignedShards++
+			}
+			switch {
+			case cp.primary && cp.active():
+				sb.PrimaryActive = true
+			case cp.primary:
+				st = red
+			case !cp.active():
+				st = max(st, yellow)
+			}
 		}
+		sb.Status = statusNames[st]
 		worst = max(worst, st)
-		if sh.assigned > 0 {
+		if sb.PrimaryActive {
 			ib.ActivePrimaryShards++
 		}
-		ib.ActiveShards += sh.assigned
-		ib.UnassignedShards += sh.copies - sh.assigned
-		shards[strconv.Itoa(n)] = shardBody{Status: statusNames[st], PrimaryActive: sh.assigned > 0,
-			ActiveShards: sh.assigned, UnassignedShards: sh.copies - sh.assigned}
+		ib.ActiveShards += sb.ActiveShards
+		ib.RelocatingShards += sb.RelocatingShards
+		ib.InitializingShards += sb.InitializingShards
+		ib.UnassignedShards += sb.UnassignedShards
+		shards[strconv.Itoa(n)] = sb
 	}
 	ib.Status = statusNames[worst]
 	if withShards {
@@ -231,33 +246,46 @@ func (ix *indexState) health(withShards bool) (*indexBody, int) {
 func (c *simCluster) copies() (active, total int) {
 	for _, ix := range c.indices {
 		for _, sh := range ix.shards {
-			active += sh.assigned
-			total += sh.copies
+			for _, cp := range sh.copies {
+				if cp.active() {
+					active++
+				}
+				total++
+			}
 		}
 	}
 	return active, total
 }
 
 // awareness is the awareness_attributes block: per value of the zone
-// attribute (each node has its own zone), the copies on its nodes. A named
-// attribute other than zone gives an empty block.
+// attribute (each running node has its own zone), the copies on its nodes.
+// A named attribute other than zone gives an empty block.
 func (c *simCluster) awareness(attr string) map[string]map[string]awarenessBody {
 	out := map[string]map[string]awarenessBody{}
 	if attr != "" && attr != "zone" {
 		return out
 	}
 	zones := map[string]awarenessBody{}
-	perNode := make([]int, len(c.nodes))
-	for _, ix := range c.indices {
-		for _, sh := range ix.shards {
-			for _, n := range sh.nodes {
-				perNode[n]++
+	for i, n := range c.nodes {
+		if !n.up {
+			continue
+		}
+		z := zones[n.zone]
+		for _, ix := range c.indices {
+			for _, sh := range ix.shards {
+				for _, cp := range sh.copies {
+					switch {
+					case cp.node == i && cp.active():
+						z.ActiveShards++
+						if cp.state == relocating {
+							z.RelocatingShards++
+						}
+					case cp.node == i && cp.state == initializing:
+						z.InitializingShards++
+					}
+				}
 			}
 		}
-	}
-	for i, n := range c.nodes {
-		z := zones[n.zone]
-		z.ActiveShards += perNode[i]
 		z.UnassignedShards = -1
 		z.DataNodes++
 		z.Weight = 1

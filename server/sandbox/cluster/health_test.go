@@ -11,7 +11,7 @@ import (
 // TestHealthBodyBytes checks the exact bytes of the default answer: field
 // order and Java-style doubles (100.0).
 func TestHealthBodyBytes(t *testing.T) {
-	w := get(t, New(Options{}), "/_cluster/health")
+	w := get(t, newTest(Options{}), "/_cluster/health")
 	want := `{"cluster_name":"opensearch-cluster","status":"green","timed_out":false,"number_of_nodes":3,"number_of_data_nodes":3,"discovered_master":true,"discovered_cluster_manager":true,"active_primary_shards":12,"active_shards":24,"relocating_shards":0,"initializing_shards":0,"unassigned_shards":0,"delayed_unassigned_shards":0,"number_of_pending_tasks":0,"number_of_in_flight_fetch":0,"task_max_waiting_in_queue_millis":0,"active_shards_percent_as_number":100.0}`
 	if got := w.Body.String(); got != want {
 		t.Errorf("body: got %s; want %s", got, want)
@@ -34,7 +34,7 @@ func TestHealthNodes(t *testing.T) {
 		{5, "green", 24, 0, 12, 100},
 	}
 	for _, tt := range tests {
-		b := health(t, New(Options{Nodes: tt.nodes}), "/_cluster/health", http.StatusOK)
+		b := health(t, newTest(Options{Nodes: tt.nodes}), "/_cluster/health", http.StatusOK)
 		if b.Status != tt.status || b.ActiveShards != tt.active || b.UnassignedShards != tt.unassigned ||
 			b.ActivePrimaryShards != tt.primaries || int(b.ActiveShardsPercentAsNumber) != tt.pct {
 			t.Errorf("Nodes %d: got %s active %d unassigned %d primaries %d pct %v; want %s %d %d %d %d", tt.nodes,
@@ -47,7 +47,7 @@ func TestHealthNodes(t *testing.T) {
 // TestHealthRed checks a lost primary: the index and the cluster turn red and
 // the percentage counts every copy of the cluster.
 func TestHealthRed(t *testing.T) {
-	h := New(Options{Indices: []Index{
+	h := newTest(Options{Indices: []Index{
 		{Name: "ok", Shards: 1, Replicas: 1},
 		{Name: "broken", Shards: 2, Replicas: 1, Unallocated: []int{1}},
 	}})
@@ -76,7 +76,7 @@ func TestHealthRed(t *testing.T) {
 
 // TestHealthLevel checks the detail each level adds.
 func TestHealthLevel(t *testing.T) {
-	h := New(Options{})
+	h := newTest(Options{})
 	tests := []struct {
 		query                             string
 		indices, shards, awareness, human bool
@@ -118,7 +118,7 @@ func TestHealthAwareness(t *testing.T) {
 		{Options{}, "?level=awareness_attributes&awareness_attribute=rack", `"awareness_attributes":{}`},
 	}
 	for _, tt := range tests {
-		if got := get(t, New(tt.opts), "/_cluster/health"+tt.query).Body.String(); !strings.Contains(got, tt.want) {
+		if got := get(t, newTest(tt.opts), "/_cluster/health"+tt.query).Body.String(); !strings.Contains(got, tt.want) {
 			t.Errorf("%s: got %s; want it to contain %s", tt.query, got, tt.want)
 		}
 	}
@@ -127,7 +127,7 @@ func TestHealthAwareness(t *testing.T) {
 // TestHealthIndexExpressions checks index names, data streams, aliases,
 // wildcards, exclusions and expand_wildcards.
 func TestHealthIndexExpressions(t *testing.T) {
-	h := New(Options{})
+	h := newTest(Options{})
 	all := []string{".ds-logs-app-000001", ".ds-logs-app-000002", ".opendistro_security", "customers", "logs-2026.09", "logs-2026.10", "logs-2026.11", "orders", "products"}
 	tests := []struct {
 		expr, query string
@@ -172,7 +172,7 @@ func TestHealthIndexExpressions(t *testing.T) {
 // TestHealthMissingIndex checks an unknown concrete name: red, nothing
 // counted for it, 408 with timed_out (at once, MaxWait being 0).
 func TestHealthMissingIndex(t *testing.T) {
-	h := New(Options{})
+	h := newTest(Options{})
 	tests := []struct {
 		target          string
 		status          int
@@ -196,9 +196,10 @@ func TestHealthMissingIndex(t *testing.T) {
 	}
 }
 
-// TestHealthWait checks every wait condition against the static cluster.
+// TestHealthWait checks every wait condition against a settled cluster: it
+// holds at once, or the call answers 408 once its timeout has passed.
 func TestHealthWait(t *testing.T) {
-	three, one := New(Options{}), New(Options{Nodes: 1})
+	three, one := newTest(Options{}), newTest(Options{Nodes: 1})
 	tests := []struct {
 		h      http.Handler
 		query  string
@@ -229,42 +230,30 @@ func TestHealthWait(t *testing.T) {
 		{three, "wait_for_no_initializing_shards", http.StatusOK},
 		{three, "wait_for_events=languid", http.StatusOK},
 		{one, "wait_for_status=green&timeout=0", http.StatusRequestTimeout},
-		{one, "wait_for_status=green&timeout=-1", http.StatusRequestTimeout},
 		{three, "wait_for_status=green&timeout=0", http.StatusOK},
 		{three, "local=true&cluster_manager_timeout=1m", http.StatusOK},
 	}
 	for _, tt := range tests {
-		b := health(t, tt.h, "/_cluster/health?"+tt.query, tt.status)
-		if got, want := b.TimedOut, tt.status != http.StatusOK; got != want {
+		w, took := doTimed(t, tt.h, http.MethodGet, "/_cluster/health?"+tt.query, apiKey, "")
+		if w.Code != tt.status {
+			t.Errorf("%s: status: got %d; want %d", tt.query, w.Code, tt.status)
+		}
+		if got, want := decode(t, w)["timed_out"], tt.status != http.StatusOK; got != want {
 			t.Errorf("%s: timed_out: got %v; want %v", tt.query, got, want)
 		}
-	}
-}
-
-// TestHealthMaxWait checks that an unmet wait lasts min(MaxWait, timeout).
-func TestHealthMaxWait(t *testing.T) {
-	h := New(Options{Nodes: 1, MaxWait: 50 * time.Millisecond})
-	tests := []struct {
-		query    string
-		min, max time.Duration
-	}{
-		{"wait_for_status=green", 50 * time.Millisecond, 2 * time.Second},
-		{"wait_for_status=green&timeout=10ms", 10 * time.Millisecond, 45 * time.Millisecond},
-		{"wait_for_status=green&timeout=0", 0, 20 * time.Millisecond},
-		{"wait_for_status=yellow", 0, 20 * time.Millisecond},
-	}
-	for _, tt := range tests {
-		start := time.Now()
-		get(t, h, "/_cluster/health?"+tt.query)
-		if got := time.Since(start); got < tt.min || got > tt.max {
-			t.Errorf("%s: took %v; want between %v and %v", tt.query, got, tt.min, tt.max)
+		want := time.Duration(0)
+		if tt.status != http.StatusOK && !strings.Contains(tt.query, "timeout=") {
+			want = DefaultTimeout
+		}
+		if took != want {
+			t.Errorf("%s: took %v of simulated time; want %v", tt.query, took, want)
 		}
 	}
 }
 
 // TestHealthMasterTimeout checks the deprecated parameter's warning.
 func TestHealthMasterTimeout(t *testing.T) {
-	w := get(t, New(Options{}), "/_cluster/health?master_timeout=10s")
+	w := get(t, newTest(Options{}), "/_cluster/health?master_timeout=10s")
 	if w.Code != http.StatusOK {
 		t.Fatalf("status: got %d; want 200", w.Code)
 	}
@@ -275,7 +264,7 @@ func TestHealthMasterTimeout(t *testing.T) {
 
 // TestHealthPretty checks ?pretty.
 func TestHealthPretty(t *testing.T) {
-	got := get(t, New(Options{}), "/_cluster/health?pretty").Body.String()
+	got := get(t, newTest(Options{}), "/_cluster/health?pretty").Body.String()
 	if want := "{\n  \"cluster_name\": \"opensearch-cluster\",\n"; !strings.HasPrefix(got, want) {
 		t.Errorf("body: got %q; want it to start with %q", got, want)
 	}

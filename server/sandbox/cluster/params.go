@@ -34,6 +34,10 @@ const (
 	activeAll  = -2 // wait for every copy
 )
 
+// DefaultTimeout is how long a health call waits for its wait_for_*
+// conditions when timeout is not given, as in OpenSearch.
+const DefaultTimeout = 30 * time.Second
+
 // healthRequest is a parsed cluster health request.
 type healthRequest struct {
 	indices            []string // nil: the whole cluster
@@ -47,13 +51,14 @@ type healthRequest struct {
 	waitNoInitializing bool
 	waitActive         int    // activeNone, activeAll or a count
 	waitNodes          string // "" none
+	waitEvents         int    // a task priority; -1 none
 	deprecatedMaster   bool   // master_timeout was given
 }
 
 // parseHealth reads the {index} segment and the query as OpenSearch does,
 // failing with the error the first bad parameter causes.
 func parseHealth(path string, q url.Values) (*healthRequest, *osError) {
-	req := &healthRequest{states: allStates, level: "cluster", timeout: 30 * time.Second, waitStatus: -1, waitActive: activeNone}
+	req := &healthRequest{states: allStates, level: "cluster", timeout: DefaultTimeout, waitStatus: -1, waitActive: activeNone, waitEvents: -1}
 	if seg, ok := strings.CutPrefix(path, HealthPath+"/"); ok {
 		req.indices = splitIndices(seg)
 	}
@@ -123,11 +128,11 @@ func parseHealth(path string, q url.Values) (*healthRequest, *osError) {
 	}
 	req.waitNodes = q.Get("wait_for_nodes")
 	if v, ok := q["wait_for_events"]; ok {
-		switch u := strings.ToUpper(v[0]); u {
-		case "IMMEDIATE", "URGENT", "HIGH", "NORMAL", "LOW", "LANGUID":
-		default:
-			return nil, illegalArgument("No enum constant org.opensearch.common.Priority.%s", u)
+		p, ok := parsePriority(v[0])
+		if !ok {
+			return nil, illegalArgument("No enum constant org.opensearch.common.Priority.%s", strings.ToUpper(v[0]))
 		}
+		req.waitEvents = p
 	}
 	if req.human, err = paramBool(q, "human"); err != nil {
 		return nil, err
@@ -166,7 +171,11 @@ func paramTime(q url.Values, name string, def time.Duration) (time.Duration, *os
 	if !ok {
 		return def, nil
 	}
-	s := v[0]
+	return parseTimeValue(name, v[0])
+}
+
+// parseTimeValue reads the time value s of the setting name.
+func parseTimeValue(name, s string) (time.Duration, *osError) {
 	norm := strings.ToLower(strings.TrimSpace(s))
 	units := []struct {
 		suffix string
@@ -246,6 +255,9 @@ func parseWaitNodes(s string) (op string, n int, err *osError) {
 	}
 	return op, v, nil
 }
+
+// itoa is strconv.Itoa.
+func itoa(n int) string { return strconv.Itoa(n) }
 
 // javaInt parses s as Java's Integer.parseInt: an optional sign and decimal
 // digits, within 32 bits.

@@ -46,7 +46,7 @@ func TestHealthParamErrors(t *testing.T) {
 		{"foo=1&wait_for_status=purple", iae, "No enum constant org.opensearch.cluster.health.ClusterHealthStatus.PURPLE"},
 		{"expand_wildcards=x&local=x", iae, "No valid expand wildcard value [x]"},
 	}
-	h := New(Options{})
+	h := newTest(Options{})
 	for _, tt := range tests {
 		w := get(t, h, "/_cluster/health?"+tt.query)
 		if w.Code != http.StatusBadRequest {
@@ -64,7 +64,7 @@ func TestHealthParamErrors(t *testing.T) {
 
 // TestHealthParamValues checks values every parameter accepts.
 func TestHealthParamValues(t *testing.T) {
-	h := New(Options{})
+	h := newTest(Options{})
 	for _, q := range []string{
 		"local", "local=false", "local=true", "ensure_node_weighed_in=true",
 		"timeout=30s", "timeout=500ms", "timeout=1m", "timeout=2h", "timeout=1d", "timeout=100micros",

@@ -88,8 +88,7 @@ func (c *simCluster) expand(pat string, st wildcardStates) []string {
 	stateOK := func(ix *indexState) bool {
 		return (ix.Closed && st.closed) || (!ix.Closed && st.open)
 	}
-	for i := range c.indices {
-		ix := &c.indices[i]
+	for _, ix := range c.indices {
 		if globMatch(pat, ix.Name) && stateOK(ix) && (!ix.Hidden || st.hidden || dotHidden(pat, ix.Name)) {
 			out = append(out, ix.Name)
 		}

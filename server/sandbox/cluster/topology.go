@@ -1,7 +1,6 @@
 package cluster
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 )
@@ -46,64 +45,6 @@ func DefaultIndices() []Index {
 		{Name: ".ds-logs-app-000002", Shards: 1, Replicas: 1, Hidden: true, DataStream: "logs-app"},
 		{Name: ".opendistro_security", Shards: 1, Replicas: 1, Hidden: true},
 	}
-}
-
-// shardState is the allocation of one shard's copies.
-type shardState struct {
-	copies   int   // 1 + replicas
-	assigned int   // copies allocated to a node (0: the primary is lost)
-	nodes    []int // the node of each assigned copy, primary first
-}
-
-// indexState is an index and the allocation of its shards.
-type indexState struct {
-	Index
-	shards []shardState
-}
-
-// node is one simulated node.
-type node struct {
-	name string
-	zone string // the value of its "zone" awareness attribute
-}
-
-// simCluster is the static simulated cluster.
-type simCluster struct {
-	name    string
-	nodes   []node
-	indices []indexState // in the order given
-	byName  map[string]*indexState
-}
-
-// newSimCluster allocates the shards of indices to n nodes: a shard's copies
-// go to distinct nodes, round-robin, so copies beyond n stay unassigned.
-func newSimCluster(name string, n int, indices []Index) *simCluster {
-	c := &simCluster{name: name, byName: map[string]*indexState{}}
-	for i := range n {
-		c.nodes = append(c.nodes, node{name: fmt.Sprintf("node-%d", i+1), zone: fmt.Sprintf("zone-%d", i+1)})
-	}
-	next := 0
-	for _, ix := range indices {
-		st := indexState{Index: ix}
-		st.Shards = max(st.Shards, 1)
-		st.Replicas = max(st.Replicas, 0)
-		for s := range st.Shards {
-			sh := shardState{copies: 1 + st.Replicas}
-			if !slices.Contains(st.Unallocated, s) {
-				sh.assigned = min(sh.copies, n)
-				for j := range sh.assigned {
-					sh.nodes = append(sh.nodes, (next+j)%n)
-				}
-				next++
-			}
-			st.shards = append(st.shards, sh)
-		}
-		c.indices = append(c.indices, st)
-	}
-	for i := range c.indices {
-		c.byName[c.indices[i].Name] = &c.indices[i]
-	}
-	return c
 }
 
 // dataStreams lists the data streams' names, sorted.

@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -28,7 +29,7 @@ type step struct {
 // runSteps sends the steps in order to one fresh handler.
 func runSteps(t *testing.T, name string, steps []step) {
 	t.Helper()
-	h := New(Options{})
+	h := newTest(Options{})
 	for i, s := range steps {
 		w := do(t, h, s.method, s.target, apiKey, s.body)
 		if w.Code != s.status {
@@ -106,7 +107,7 @@ func TestUpgradeErrors(t *testing.T) {
 // TestUpgradeConcurrent performs from many goroutines: exactly one of them
 // upgrades (run with -race).
 func TestUpgradeConcurrent(t *testing.T) {
-	h := New(Options{})
+	h := newTest(Options{})
 	var wg sync.WaitGroup
 	bodies := make([]string, 16)
 	for i := range bodies {
@@ -128,9 +129,45 @@ func TestUpgradeConcurrent(t *testing.T) {
 
 // TestUpgradeStatePerHandler checks that handlers do not share state.
 func TestUpgradeStatePerHandler(t *testing.T) {
-	a, b := New(Options{}), New(Options{})
+	a, b := newTest(Options{}), newTest(Options{})
 	do(t, a, http.MethodPost, UpgradePerformPath, apiKey, "")
 	if got := get(t, b, UpgradeCheckPath).Body.String(); got != checkFresh {
 		t.Errorf("other handler: got %s; want %s", got, checkFresh)
+	}
+}
+
+// TestSecurityConfigFollowsTheUpgrade checks that the roles and role mappings (what a backup
+// saves) change as the upgrade says, and who may read them.
+func TestSecurityConfigFollowsTheUpgrade(t *testing.T) {
+	h := newTest(Options{GuestKey: "guest-key"})
+	has := func(path, name string) bool { _, ok := decode(t, get(t, h, path))[name]; return ok }
+	if has(RolesPath, "flow_framework_full_access") || has(RolesMappingPath, "flow_framework_full_access") {
+		t.Fatal("a fresh configuration already has flow_framework_full_access")
+	}
+	do(t, h, http.MethodPost, UpgradePerformPath, apiKey, `{"config":["roles"]}`)
+	if !has(RolesPath, "flow_framework_full_access") || has(RolesMappingPath, "flow_framework_full_access") {
+		t.Error("after the roles upgrade: want the role, not yet its mapping")
+	}
+	if got := get(t, h, RolesPath).Body.String(); !strings.Contains(got, `"tenant_permissions":[{"tenant_patterns":["*"],"allowed_actions":["kibana_all_write"]}]`) {
+		t.Errorf("after the roles upgrade: all_access lacks the Dashboards permissions: %s", got)
+	}
+	do(t, h, http.MethodPost, UpgradePerformPath, apiKey, "")
+	if !has("/_opendistro/_security/api/rolesmapping", "flow_framework_full_access") {
+		t.Error("after the rolesmapping upgrade: want the mapping (legacy path)")
+	}
+	tests := []struct {
+		method, path, auth string
+		status             int
+	}{
+		{http.MethodGet, RolesPath, "ApiKey " + DefaultReaderKey, 200},
+		{http.MethodGet, RolesPath + "/", apiKey, 200},
+		{http.MethodGet, RolesMappingPath, "ApiKey guest-key", 403},
+		{http.MethodPut, RolesPath, apiKey, 405},
+		{http.MethodGet, RolesPath + "?x=1", apiKey, 400},
+	}
+	for _, tt := range tests {
+		if w := do(t, h, tt.method, tt.path, tt.auth, ""); w.Code != tt.status {
+			t.Errorf("%s %s: got %d; want %d (%s)", tt.method, tt.path, w.Code, tt.status, w.Body)
+		}
 	}
 }

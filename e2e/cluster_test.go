@@ -1,0 +1,145 @@
+package e2e
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"loupe/server/sandbox"
+)
+
+// clusterFault sends a sandbox-only call straight to the cluster sandbox, as the
+// administrator.
+func clusterFault(t *testing.T, base, method, path string) {
+	t.Helper()
+	req, _ := http.NewRequest(method, base+"/sandbox/cluster/_sandbox/"+path, nil)
+	req.Header.Set("Authorization", "ApiKey "+sandbox.DefaultKey)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("%s %s: status %d", method, path, resp.StatusCode)
+	}
+}
+
+// Scripts reading the cluster picture.
+const (
+	pictureHealth = `((document.getElementById("picture-health") || {}).textContent || "")`
+	// every copy of every shard is drawn green and started, and there is at least one
+	allGreen = `(() => { const c = Array.from(document.querySelectorAll("#cluster-picture .shard-copy"));
+		return c.length === 24 && c.every(e => e.classList.contains("health-green") && e.classList.contains("state-STARTED")) || null })()`
+)
+
+// TestClusterWaitForGreenFromThePicture starts a wait_for_status=green call while the
+// cluster is yellow (node-3 stopped), starts node-3 from the picture's controls, and sees
+// the call return 200 once the replicas have recovered, with every cell green.
+func TestClusterWaitForGreenFromThePicture(t *testing.T) {
+	base := startServer(t)
+	clusterFault(t, base, http.MethodPost, "nodes/node-3/_stop")
+	ctx := newBrowser(t)
+	openPage(t, ctx, base+"/cluster/cluster.health#v1&wait_for_status=green&timeout=60s")
+	tctx := within(t, ctx, 90*time.Second)
+	if _, err := chromedp.Run(tctx, chromedp.Poll[bool](pictureHealth+` === "yellow" || null`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		t.Fatalf("the picture does not show the yellow cluster: %v", err)
+	}
+	if n, _ := chromedp.Run(tctx, chromedp.Evaluate[int](`document.querySelectorAll("#cluster-picture .shard-copy.state-UNASSIGNED").length`)); n != 8 {
+		t.Errorf("unassigned cells: got %d; want node-3's 8 replicas", n)
+	}
+	// Start the wait: it stays pending while the cluster is yellow.
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("send"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(tctx, chromedp.Poll[bool](`!!document.querySelector("#cluster-picture .picture-live") && document.getElementById("response").getAttribute("aria-busy") === "true" || null`,
+		chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		t.Fatalf("the wait is not pending, or the picture does not say it watches: %v", err)
+	}
+	// Start node-3 from the picture: its replicas come back, the call returns green.
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("node-start-node-3"))); err != nil {
+		t.Fatal(err)
+	}
+	// On the way, the picture shows copies moving (fetched, then initializing).
+	if _, err := chromedp.Run(tctx, chromedp.Poll[bool](`!!document.querySelector("#cluster-picture .shard-copy.state-INITIALIZING") || null`,
+		chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		t.Errorf("the picture never showed an initializing copy: %v", err)
+	}
+	status, err := chromedp.Run(tctx, chromedp.Poll[string](`(() => { const s = document.getElementById("response-status"); return s && s.textContent || null })()`,
+		chromedp.WithPollingTimeout(60*time.Second)))
+	if err != nil {
+		t.Fatalf("the wait never answered: %v", err)
+	}
+	if status[:3] != "200" {
+		t.Fatalf("the wait answered %q; want 200 (green)", status)
+	}
+	if _, err := chromedp.Run(tctx, chromedp.Poll[bool](allGreen, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		cells, _ := chromedp.Run(tctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#cluster-picture .shard-copy")).map(e => e.className)`))
+		t.Fatalf("after the green answer, not every cell is green and started: %v (%v)", cells, err)
+	}
+	if got, _ := chromedp.Run(tctx, chromedp.Evaluate[string](pictureHealth)); got != "green" {
+		t.Errorf("picture status: got %q; want green", got)
+	}
+}
+
+// TestClusterGuidedUpgrade walks the guided security upgrade: perform is disabled until a check
+// has run, and says why; the check finds roles to upgrade; the backup saves the configuration;
+// perform upgrades roles and rolesmapping; the verification finds nothing left.
+func TestClusterGuidedUpgrade(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	openPage(t, ctx, base+"/cluster/security.config_upgrade_check")
+	tctx := within(t, ctx, 90*time.Second)
+	text := func(id string) string {
+		t.Helper()
+		s, err := chromedp.Run(tctx, chromedp.Poll[string](`(() => { const e = document.getElementById("`+id+`"); return e && e.textContent || null })()`,
+			chromedp.WithPollingTimeout(20*time.Second)))
+		if err != nil {
+			t.Fatalf("#%s never showed: %v", id, err)
+		}
+		return s
+	}
+	disabled := func(id string) bool {
+		d, err := chromedp.Run(tctx, chromedp.Evaluate[bool](`document.getElementById("`+id+`").disabled`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	if why := text("upgrade-perform-why"); !disabled("upgrade-perform") || why == "" {
+		t.Fatalf("before a check: perform disabled %v, why %q; want disabled with a reason", disabled("upgrade-perform"), why)
+	}
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("upgrade-check"))); err != nil {
+		t.Fatal(err)
+	}
+	if got := text("upgrade-check-result"); got != "Needs upgrading: roles." {
+		t.Errorf("check: got %q; want roles to upgrade", got)
+	}
+	if disabled("upgrade-perform") {
+		t.Fatal("after the check: perform is still disabled")
+	}
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("upgrade-backup"))); err != nil {
+		t.Fatal(err)
+	}
+	if got := text("upgrade-backup-result"); !strings.Contains(got, "3 roles, 3 role mappings") {
+		t.Errorf("backup: got %q; want the 3 roles and 3 mappings saved", got)
+	}
+	checked, _ := chromedp.Run(tctx, chromedp.Evaluate[bool](`document.getElementById("upgrade-component-roles").checked`))
+	if !checked {
+		t.Error("the check's component (roles) is not chosen for perform")
+	}
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("upgrade-component-rolesmapping")), chromedp.Click(chromedp.ID("upgrade-perform"))); err != nil {
+		t.Fatal(err)
+	}
+	if got := text("upgrade-perform-result"); !strings.Contains(got, "Upgraded: roles, rolesmapping.") || !strings.Contains(got, "Added role flow_framework_full_access") {
+		t.Errorf("perform: got %q; want roles and rolesmapping upgraded", got)
+	}
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("upgrade-verify"))); err != nil {
+		t.Fatal(err)
+	}
+	if got := text("upgrade-verify-result"); got != "Verified: nothing is left to upgrade." {
+		t.Errorf("verify: got %q; want nothing left", got)
+	}
+}

@@ -1,0 +1,76 @@
+package cluster
+
+import "net/http"
+
+// health answers GET /_cluster/health[/{index}]. When a wait condition does
+// not hold, it waits: every change of the simulated cluster wakes it to
+// check again (no polling), until the conditions hold (200), the timeout
+// passes on the cluster's clock (408 with the body of that moment and
+// timed_out true, as OpenSearch), or the client goes away (nothing is
+// written). timeout=-1 waits without limit; timeout=0 answers at once.
+func (h *handler) health(w http.ResponseWriter, r *http.Request, path string) {
+	req, apiErr := parseHealth(path, r.URL.Query())
+	if apiErr != nil {
+		writeError(w, r, apiErr)
+		return
+	}
+	if req.deprecatedMaster {
+		w.Header().Add("Warning", masterTimeoutWarning)
+	}
+	c := h.cluster
+	expired := make(chan struct{})
+	if req.timeout >= 0 {
+		stop := c.clock.AfterFunc(req.timeout, func() { close(expired) })
+		defer stop()
+	}
+	for {
+		c.mu.Lock()
+		body, met := c.health(req, c.clock.Now())
+		changed := c.changed
+		timedOut := req.timeout == 0
+		select {
+		case <-expired:
+			timedOut = true
+		default:
+		}
+		if !met && !timedOut {
+			c.waiters++
+			c.blocked++
+		}
+		c.mu.Unlock()
+		switch {
+		case met:
+			writeJSON(w, r, http.StatusOK, body)
+			return
+		case timedOut:
+			body.TimedOut = true
+			writeJSON(w, r, http.StatusRequestTimeout, body)
+			return
+		}
+		select {
+		case <-changed:
+		case <-expired:
+		case <-r.Context().Done():
+		}
+		c.mu.Lock()
+		c.waiters--
+		c.mu.Unlock()
+		if r.Context().Err() != nil {
+			return
+		}
+	}
+}
+
+// Waiters is how many health calls of h (a handler from New) are blocked on
+// a wait condition right now: a test starts a waiting call, then waits for
+// this to count it before it changes the cluster. A call woken by a change
+// leaves the count until it blocks again.
+func Waiters(h http.Handler) int {
+	hh, ok := h.(*handler)
+	if !ok {
+		return 0
+	}
+	hh.cluster.mu.Lock()
+	defer hh.cluster.mu.Unlock()
+	return hh.cluster.waiters
+}
