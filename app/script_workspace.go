@@ -32,6 +32,9 @@ type scriptWorkspace struct {
 	fn       string            // the function to run
 	args     map[string]string // JSON text of each parameter, by "function/name"
 	argErr   string
+	saveErr  string // why the last save was refused
+	errLine  int    // the line of a refused save's syntax error in errFile (0: none)
+	errFile  string
 	devMode  bool
 	version  int // the last version made here, for Deploy
 	busy     string
@@ -163,7 +166,9 @@ func (w *scriptWorkspace) onSave(ctx app.Context, e app.Event) {
 	w.do(ctx, "Saving…", "projects.updateContent", "PUT", w.projectPath("/content"), nil,
 		map[string]any{"scriptId": w.scriptID, "files": files}, func(ctx app.Context, c *scriptCall) {
 			var content wsContent
+			w.saveErr, w.errLine, w.errFile = "", 0, ""
 			if !c.decode(&content) {
+				w.saveErr = c.Err
 				w.markSyntaxError(ctx, c.Err)
 				return
 			}
@@ -182,8 +187,8 @@ func (w *scriptWorkspace) markSyntaxError(ctx app.Context, msg string) {
 	num, name, _ := strings.Cut(rest, " file: ")
 	for i, f := range w.files {
 		if f.Name == name {
-			w.current = i
-			w.moveCursor(ctx, atoiOr(num, 0))
+			w.current, w.errLine, w.errFile = i, atoiOr(num, 0), name
+			w.moveCursor(ctx, w.errLine)
 		}
 	}
 }
@@ -265,6 +270,16 @@ func (w *scriptWorkspace) refreshProcesses(ctx app.Context) {
 }
 
 func (w *scriptWorkspace) onProcesses(ctx app.Context, e app.Event) { w.refreshProcesses(ctx) }
+
+// onErrorLine puts the cursor back on the line of the refused save's syntax error.
+func (w *scriptWorkspace) onErrorLine(ctx app.Context, e app.Event) {
+	for i, f := range w.files {
+		if f.Name == w.errFile {
+			w.current = i
+			w.moveCursor(ctx, w.errLine)
+		}
+	}
+}
 
 // onFrame opens the file that declares the frame's function (data-function) and puts the
 // cursor on its line (data-line).

@@ -56,6 +56,7 @@ func (w *scriptWorkspace) renderEditor() app.UI {
 	}
 	f := w.files[w.current]
 	rows := min(max(strings.Count(f.Source, "\n")+2, 10), 30)
+	marked := w.errLine > 0 && w.errFile == f.Name
 	return app.Div().Class("ws-editor").Body(
 		app.Div().Class("field-head").Body(
 			app.Label().For("ws-editor").Class("field-name").Text(f.Name),
@@ -63,7 +64,17 @@ func (w *scriptWorkspace) renderEditor() app.UI {
 		),
 		app.Textarea().ID("ws-editor").Class("input mono code-editor").Rows(rows).Spellcheck(false).
 			Attr("autocapitalize", "off").Attr("autocorrect", "off").
-			Attr("value", f.Source).Text(f.Source).OnInput(w.onEdit),
+			Attr("value", f.Source).Text(f.Source).OnInput(w.onEdit).
+			Aria("invalid", boolAttr(marked)).Aria("describedby", "ws-save-error"),
+		app.Div().ID("ws-save-error").Class("field-error").Role("alert").Body(
+			app.If(w.saveErr != "", func() app.UI {
+				return app.P().Body(app.Text("Not saved: "+w.saveErr+" "),
+					app.If(w.errLine > 0, func() app.UI {
+						return app.Button().ID("ws-error-line").Type("button").Class("btn-link").
+							Text("Go to line " + itoa(w.errLine) + " of " + w.errFile).OnClick(w.onErrorLine)
+					}))
+			}),
+		),
 		app.P().Class("editor-keys field-help").Text("Tab indents, Shift+Tab outdents; Esc then Tab leaves the editor."),
 		app.Div().Class("ws-actions").Body(
 			app.Button().ID("ws-save").Type("button").Class("btn primary").Text("Save").OnClick(w.onSave),

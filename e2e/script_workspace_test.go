@@ -106,4 +106,23 @@ func TestScriptWorkspaceEditSaveRun(t *testing.T) {
 	if strings.TrimSpace(sel) != "return order.items.length;" {
 		t.Errorf("the selection: got %q; want the line of the throw", sel)
 	}
+
+	// A syntax error is refused by the save and marked at its line.
+	do("breaking the code", `(() => {
+		const el = document.getElementById("ws-editor");
+		el.value = "function f() {\n  return [1, ;\n}\n";
+		el.dispatchEvent(new Event("input", {bubbles: true}));
+		return true;
+	})()`)
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("ws-save"))); err != nil {
+		t.Fatal(err)
+	}
+	msg := poll("the refused save", `(e => e && e.textContent.includes("Syntax error") ? e.textContent : null)(document.getElementById("ws-save-error"))`)
+	if !strings.Contains(msg, "line: 2 file: Code") {
+		t.Errorf("the refused save: got %q; want the line and file", msg)
+	}
+	line = poll("the cursor on the syntax error", `(el => document.activeElement === el && el.getAttribute("aria-invalid") === "true" ? String(el.value.slice(0, el.selectionStart).split("\n").length) : null)(document.getElementById("ws-editor"))`)
+	if line != "2" {
+		t.Errorf("the cursor after a refused save: got line %s; want 2", line)
+	}
 }
