@@ -16,7 +16,7 @@ import (
 // semanticsProject loads testdata/semantics.js and util.js as the seeded project's HEAD files,
 // with the library testdata/mathlib.js (its version 1) under the symbol MathLib, on a handler
 // whose runs time out after timeout. It returns the handler and the sources by file name.
-func semanticsProject(t *testing.T, timeout time.Duration) (http.Handler, map[string]string) {
+func semanticsProject(t testing.TB, timeout time.Duration) (http.Handler, map[string]string) {
 	t.Helper()
 	c := &clock{}
 	c.set(t, "2026-11-20T12:10:00Z")
