@@ -90,7 +90,7 @@ func TestScriptClientRunsJavaScript(t *testing.T) {
 				wantMsg    string
 				wantFrames []*scriptapi.ScriptStackTraceElement
 			}{
-				{"broken", "TypeError", "Cannot read property 'deeper' of undefined",
+				{"broken", "TypeError", "Cannot read properties of undefined or null (reading 'deeper')",
 					[]*scriptapi.ScriptStackTraceElement{{Function: "inner", LineNumber: 8}, {Function: "broken", LineNumber: 5}}},
 				{"refuse", "RangeError", "too many invoices: 3",
 					[]*scriptapi.ScriptStackTraceElement{{Function: "refuse", LineNumber: 11}}},

@@ -2,6 +2,7 @@ package script
 
 import (
 	"errors"
+	"regexp"
 
 	"github.com/dop251/goja"
 	"github.com/dop251/goja/parser"
@@ -70,10 +71,17 @@ func thrown(v goja.Value) (typ, msg string) {
 		if m := obj.Get("message"); m != nil && !goja.IsUndefined(m) {
 			msg = m.String()
 		}
+		if typ == "TypeError" {
+			msg = readNullish.ReplaceAllString(msg, "Cannot read properties of undefined or null (reading '$1')")
+		}
 		return typ, msg
 	}
 	return "Error", v.String()
 }
+
+// readNullish matches goja's message for reading a property of undefined or null. goja says
+// "of undefined" for both, V8 names which one; the sandbox says both rather than a wrong one.
+var readNullish = regexp.MustCompile(`^Cannot read property '(.*)' of undefined(?: or null)?$`)
 
 // compileFailure turns a syntax error met while loading into a SyntaxError failure at its line.
 func compileFailure(err error, srcs sources) *scriptFailure {
