@@ -27,6 +27,9 @@ type scriptWorkspace struct {
 	API *catalog.API
 
 	scriptID string
+	title    string // of a new project
+	newName  string // of a new file
+	newType  string // of a new file: SERVER_JS or HTML
 	files    []wsFile
 	current  int               // index of the file in the editor
 	fn       string            // the function to run
@@ -44,7 +47,7 @@ type scriptWorkspace struct {
 }
 
 func newScriptWorkspace(a *catalog.API) *scriptWorkspace {
-	return &scriptWorkspace{API: a, scriptID: exampleScriptID, devMode: true, args: map[string]string{}}
+	return &scriptWorkspace{API: a, scriptID: exampleScriptID, devMode: true, args: map[string]string{}, newType: "SERVER_JS"}
 }
 
 // OnMount opens the example project.
@@ -82,7 +85,7 @@ func (w *scriptWorkspace) open(ctx app.Context) {
 		var content wsContent
 		if c.decode(&content) {
 			w.setFiles(content.Files)
-			w.current, w.run = 0, nil
+			w.current, w.run, w.saveErr, w.errLine = 0, nil, "", 0
 			for i, f := range w.files {
 				if f.Type == "SERVER_JS" {
 					w.current = i
@@ -133,6 +136,57 @@ func (w *scriptWorkspace) function() *wsFunction {
 
 func (w *scriptWorkspace) onScriptID(ctx app.Context, e app.Event) {
 	w.scriptID = strings.TrimSpace(ctx.JSSrc().Get("value").String())
+}
+
+func (w *scriptWorkspace) onTitle(ctx app.Context, e app.Event) {
+	w.title = ctx.JSSrc().Get("value").String()
+}
+
+// onCreate makes a new project (projects.create) and opens it.
+func (w *scriptWorkspace) onCreate(ctx app.Context, e app.Event) {
+	e.PreventDefault()
+	title := strings.TrimSpace(w.title)
+	if title == "" {
+		title = "Untitled project"
+	}
+	w.do(ctx, "Creating…", "projects.create", "POST", "/v1/projects", nil, map[string]any{"title": title}, func(ctx app.Context, c *scriptCall) {
+		var p struct {
+			ScriptID string `json:"scriptId"`
+		}
+		if c.decode(&p) && p.ScriptID != "" {
+			w.scriptID, w.version = p.ScriptID, 0
+			w.open(ctx)
+		}
+	})
+}
+
+func (w *scriptWorkspace) onNewName(ctx app.Context, e app.Event) {
+	w.newName = strings.TrimSpace(ctx.JSSrc().Get("value").String())
+}
+
+func (w *scriptWorkspace) onNewType(ctx app.Context, e app.Event) {
+	w.newType = ctx.JSSrc().Get("value").String()
+}
+
+// onAddFile adds a file to the editor's files (saved with the others by Save) and shows it.
+func (w *scriptWorkspace) onAddFile(ctx app.Context, e app.Event) {
+	e.PreventDefault()
+	name := w.newName
+	if name == "" {
+		name = "Code"
+	}
+	for i, f := range w.files {
+		if f.Name == name && f.Type == w.newType {
+			w.current = i
+			return
+		}
+	}
+	src := "function myFunction() {\n  \n}\n"
+	if w.newType == "HTML" {
+		src = "<!DOCTYPE html>\n<html>\n  <body>\n  </body>\n</html>\n"
+	}
+	w.files = append(w.files, wsFile{Name: name, Type: w.newType, Source: src})
+	w.current, w.newName = len(w.files)-1, ""
 }
 
 func (w *scriptWorkspace) onOpen(ctx app.Context, e app.Event) {

@@ -24,6 +24,11 @@ func (w *scriptWorkspace) Render() app.UI {
 			app.Button().ID("ws-open").Type("submit").Class("btn").Text("Open"),
 			app.If(w.busy != "", func() app.UI { return app.Span().ID("ws-busy").Class("muted").Aria("live", "polite").Text(w.busy) }),
 		),
+		app.Form().Class("ws-open").OnSubmit(w.onCreate).Body(
+			app.Label().For("ws-title").Text("or a new project titled"),
+			app.Input().ID("ws-title").Class("input").Value(w.title).Placeholder("Untitled project").OnChange(w.onTitle),
+			app.Button().ID("ws-create").Type("submit").Class("btn").Text("Create"),
+		),
 		app.Div().Class("ws-grid").Body(
 			w.renderFiles(),
 			w.renderEditor(),
@@ -45,7 +50,20 @@ func (w *scriptWorkspace) renderFiles() app.UI {
 				app.Span().Class("mono").Text(f.Name), app.Span().Class("field-type").Text(" "+f.Type)),
 		))
 	}
-	return app.Nav().Class("ws-files").Aria("label", "Files").Body(app.H2().Text("Files"), app.Ul().Body(items...))
+	return app.Nav().Class("ws-files").Aria("label", "Files").Body(
+		app.H2().Text("Files"),
+		app.Ul().Body(items...),
+		app.Form().Class("ws-add").OnSubmit(w.onAddFile).Body(
+			app.Label().For("ws-new-file").Class("visually-hidden").Text("New file name"),
+			app.Input().ID("ws-new-file").Class("input mono").Placeholder("New file name").Value(w.newName).OnChange(w.onNewName),
+			app.Label().For("ws-new-type").Class("visually-hidden").Text("New file type"),
+			app.Select().ID("ws-new-type").Class("input").OnChange(w.onNewType).Body(
+				app.Option().Value("SERVER_JS").Selected(w.newType == "SERVER_JS").Text("Server code"),
+				app.Option().Value("HTML").Selected(w.newType == "HTML").Text("HTML"),
+			),
+			app.Button().ID("ws-add-file").Type("submit").Class("btn").Text("Add file"),
+		),
+	)
 }
 
 // renderEditor shows the current file in the code editor and the save, version and deploy

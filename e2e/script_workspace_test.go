@@ -107,6 +107,19 @@ func TestScriptWorkspaceEditSaveRun(t *testing.T) {
 		t.Errorf("the selection: got %q; want the line of the throw", sel)
 	}
 
+	// New version, then Deploy that version.
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("ws-version"))); err != nil {
+		t.Fatal(err)
+	}
+	label := poll("the version", `(b => b && !b.disabled ? b.textContent : null)(document.getElementById("ws-deploy"))`)
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("ws-deploy"))); err != nil {
+		t.Fatal(err)
+	}
+	sent := poll("the deployment", `(c => c && c.textContent.includes("projects.deployments.create") ? c.textContent : null)(document.querySelector("#ws-calls .ws-call summary"))`)
+	if label != "Deploy version 4" || !strings.Contains(sent, "POST /proxy/script/v1/projects/") || !strings.HasSuffix(sent, "→ 200") {
+		t.Errorf("deploying: got the button %q and the request %q; want version 4 deployed with 200", label, sent)
+	}
+
 	// A syntax error is refused by the save and marked at its line.
 	do("breaking the code", `(() => {
 		const el = document.getElementById("ws-editor");
@@ -124,5 +137,54 @@ func TestScriptWorkspaceEditSaveRun(t *testing.T) {
 	line = poll("the cursor on the syntax error", `(el => document.activeElement === el && el.getAttribute("aria-invalid") === "true" ? String(el.value.slice(0, el.selectionStart).split("\n").length) : null)(document.getElementById("ws-editor"))`)
 	if line != "2" {
 		t.Errorf("the cursor after a refused save: got line %s; want 2", line)
+	}
+}
+
+// TestScriptWorkspaceNewProject creates a project in the workspace, adds a server file to it,
+// saves and runs its function: the run goes to the new project.
+func TestScriptWorkspaceNewProject(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	openPage(t, ctx, base+"/script/workspace")
+	tctx := within(t, ctx, 60*time.Second)
+	poll := func(what, expr string) string {
+		t.Helper()
+		v, err := chromedp.Run(tctx, chromedp.Poll[string](expr, chromedp.WithPollingTimeout(20*time.Second)))
+		if err != nil {
+			t.Fatalf("waiting for %s: %v", what, err)
+		}
+		return v
+	}
+	poll("the example project", `(e => e && e.value.includes("function sendInvoices") ? "ok" : null)(document.getElementById("ws-editor"))`)
+	if err := chromedp.Do(tctx, chromedp.SendKeys(chromedp.ID("ws-title"), "Scratch"), chromedp.Click(chromedp.ID("ws-create"))); err != nil {
+		t.Fatal(err)
+	}
+	id := poll("the new project", `(i => i && i.value && !i.value.startsWith("1qvD3r") ? i.value : null)(document.getElementById("ws-script-id"))`)
+	poll("its manifest", `(e => e && e.value.includes("timeZone") ? "ok" : null)(document.getElementById("ws-editor"))`)
+	if err := chromedp.Do(tctx, chromedp.SendKeys(chromedp.ID("ws-new-file"), "Main"), chromedp.Click(chromedp.ID("ws-add-file"))); err != nil {
+		t.Fatal(err)
+	}
+	poll("the new file", `(e => e && e.value.includes("function myFunction") ? "ok" : null)(document.getElementById("ws-editor"))`)
+	if _, err := chromedp.Run(tctx, chromedp.Evaluate[bool](`(() => {
+		const el = document.getElementById("ws-editor");
+		el.value = "function answer() {\n  return 6 * 7;\n}\n";
+		el.dispatchEvent(new Event("input", {bubbles: true}));
+		return true;
+	})()`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("ws-save"))); err != nil {
+		t.Fatal(err)
+	}
+	poll("the saved function", `(s => s && [...s.options].some(o => o.text === "answer()") ? "ok" : null)(document.getElementById("ws-function"))`)
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("ws-run"))); err != nil {
+		t.Fatal(err)
+	}
+	if got := poll("the result", `(r => r ? r.textContent : null)(document.getElementById("ws-result"))`); got != "42" {
+		t.Errorf("answer: got %q; want 42", got)
+	}
+	sent := poll("the run request", `(c => c ? c.textContent : null)([...document.querySelectorAll("#ws-calls .ws-call-line")].find(c => c.textContent.includes(":run")))`)
+	if sent != "POST /proxy/script/v1/scripts/"+id+":run" {
+		t.Errorf("the run: got %q; want it sent to the new project %s", sent, id)
 	}
 }
