@@ -397,10 +397,14 @@ func utf16Len(s string) int {
 	return n
 }
 
-// atoiOr parses a decimal number, or returns def.
+// atoiOr parses a decimal number, or returns def (for "" too).
 func atoiOr(s string, def int) int {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return def
+	}
 	n := 0
-	for _, c := range strings.TrimSpace(s) {
+	for _, c := range s {
 		if c < '0' || c > '9' {
 			return def
 		}

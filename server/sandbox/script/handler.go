@@ -57,6 +57,10 @@ const (
 	defaultMaxVersionBytes = 32 << 20
 )
 
+// defaultLimits bounds a run: Options set the time and memory; a call depth of 2000 ends in a
+// RangeError as in V8, and a run keeps its first 1000 log lines.
+var defaultLimits = runLimits{timeout: defaultRunTimeout, memory: defaultRunMemory, maxStack: 2000, maxLogs: 1000}
+
 // handler serves the API over one store.
 type handler struct {
 	key string
@@ -74,8 +78,8 @@ func New(opts Options) http.Handler {
 		now = time.Now
 	}
 	st := newStore(now, opts.NewID)
-	st.limits = runLimits{timeout: or(opts.RunTimeout, defaultRunTimeout), memory: or(opts.RunMemory, defaultRunMemory),
-		maxStack: 2000, maxLogs: 1000}
+	st.limits.timeout = or(opts.RunTimeout, defaultRunTimeout)
+	st.limits.memory = or(opts.RunMemory, defaultRunMemory)
 	st.runs = make(chan struct{}, or(opts.MaxRuns, defaultMaxRuns))
 	st.maxVersionBytes = or(opts.MaxVersionBytes, defaultMaxVersionBytes)
 	if !opts.NoSeed {

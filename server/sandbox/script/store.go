@@ -107,8 +107,7 @@ type store struct {
 // newStore returns an empty store with the clock and the ID maker (nil: deterministic IDs).
 func newStore(now func() time.Time, newID func(string) string) *store {
 	return &store{now: now, newID: newID, projects: map[string]*project{}, blobs: map[[32]byte]string{},
-		limits: runLimits{timeout: defaultRunTimeout, memory: defaultRunMemory, maxStack: 2000, maxLogs: 1000},
-		runs:   make(chan struct{}, defaultMaxRuns), maxVersionBytes: defaultMaxVersionBytes}
+		limits: defaultLimits, runs: make(chan struct{}, defaultMaxRuns), maxVersionBytes: defaultMaxVersionBytes}
 }
 
 // stamp is the clock, truncated to milliseconds as the API shows times.
