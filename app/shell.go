@@ -204,6 +204,9 @@ func (s *shell) renderMain() app.UI {
 	if s.opID == "" {
 		return newAPIPage(a)
 	}
+	if a.Slug == "script" && s.opID == workspaceOpID {
+		return newScriptWorkspace(a)
+	}
 	op := a.Operation(s.opID)
 	if op == nil {
 		return notFound(a.Title + " has no operation “" + s.opID + "”.")

@@ -137,6 +137,9 @@ func (s *sidebar) renderAPI(a *catalog.API, words []string) (app.UI, int) {
 		}
 		body = append(body, g.ops...)
 	}
+	if a.Slug == "script" && len(words) == 0 {
+		body = append([]app.UI{workspaceLink(s.Slug == a.Slug && s.OpID == workspaceOpID)}, body...)
+	}
 	current := a.Slug == s.Slug
 	return app.Li().Class("api-item").Body(
 		app.A().Class("api-link").Href("/"+a.Slug).DataSet("api", a.Slug).

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"regexp"
 	"strconv"
-	"strings"
 )
 
 // contentJSON is the Content resource.
@@ -35,30 +34,6 @@ type functionSet struct {
 type function struct {
 	Name       string   `json:"name"`
 	Parameters []string `json:"parameters,omitempty"`
-}
-
-// funcDecl matches a function declaration at the start of a line: function name(params).
-var funcDecl = regexp.MustCompile(`(?m)^[ \t]*function[ \t]+([A-Za-z_$][\w$]*)[ \t]*\(([^)]*)\)`)
-
-// functionsOf lists the functions a SERVER_JS source declares, in order, without duplicates.
-func functionsOf(source string) []function {
-	var out []function
-	seen := map[string]bool{}
-	for _, m := range funcDecl.FindAllStringSubmatch(source, -1) {
-		if seen[m[1]] {
-			continue
-		}
-		seen[m[1]] = true
-		f := function{Name: m[1]}
-		for _, p := range strings.Split(m[2], ",") {
-			p, _, _ = strings.Cut(p, "=")
-			if p = strings.TrimSpace(p); p != "" {
-				f.Parameters = append(f.Parameters, p)
-			}
-		}
-		out = append(out, f)
-	}
-	return out
 }
 
 // filesJSON renders files; withUser adds each file's lastModifyUser.
@@ -170,6 +145,10 @@ func validateFiles(files []fileJSON) *apiError {
 		}
 		seen[f.Name+"."+f.Type] = true
 		switch {
+		case f.Type == "SERVER_JS":
+			if msg := checkSyntax(f.Name, f.Source); msg != "" {
+				return invalidArgument(field+".source", msg)
+			}
 		case f.Type == "JSON" && f.Name != manifestName:
 			return invalidArgument(field+".name", fmt.Sprintf("The JSON file %q is not allowed: only the manifest appsscript has type JSON.", f.Name))
 		case f.Type == "JSON":

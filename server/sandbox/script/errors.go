@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"reflect"
 	"strings"
 )
 
@@ -155,9 +156,49 @@ func decodeBody(r *http.Request, v any) *apiError {
 			Details: []any{badRequestDetail{Type: "type.googleapis.com/google.rpc.BadRequest",
 				FieldViolations: []fieldViolation{{Description: text}}}}}}
 	case errors.As(err, &typeErr):
-		return invalidArgument(typeErr.Field, fmt.Sprintf("Invalid JSON payload received. Invalid value at '%s': a %s is not a %s.",
-			typeErr.Field, typeErr.Value, typeErr.Type))
+		return invalidArgument(typeErr.Field, fmt.Sprintf("Invalid JSON payload received. Invalid value at '%s': expected %s, got %s.",
+			typeErr.Field, jsonKind(typeErr.Type), jsonValueWord(typeErr.Value)))
 	default:
 		return invalidArgument("", fmt.Sprintf("Invalid JSON payload received. %s.", strings.TrimPrefix(msg, "json: ")))
 	}
+}
+
+// jsonKind says in JSON's words what a Go type of a request field accepts.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.Pointer:
+		return jsonKind(t.Elem())
+	}
+	return "another kind of value"
+}
+
+// jsonValueWord names the kind of JSON value the decoder met ("string", "number", "array"…).
+func jsonValueWord(v string) string {
+	switch v {
+	case "array":
+		return "a list"
+	case "object":
+		return "an object"
+	case "bool":
+		return "true or false"
+	case "string", "number":
+		return "a " + v
+	}
+	if strings.HasPrefix(v, "number") {
+		return "the number " + strings.TrimSpace(strings.TrimPrefix(v, "number"))
+	}
+	return v
 }

@@ -8,8 +8,8 @@
 // sent as "Authorization: Bearer <key>" (as the proxy does) or as the key or access_token query
 // parameter (the document's apiKey scheme). Errors use the standard Google JSON error body.
 //
-// The sandbox cannot run JavaScript: scripts.run interprets only the first statement of the
-// called function (see eval.go), which is enough for the documented functions.
+// scripts.run executes the project's code in goja, a JavaScript engine in Go (see engine.go),
+// within a time limit, a memory bound and a bound on simultaneous runs.
 package script
 
 import (
@@ -34,7 +34,32 @@ type Options struct {
 	NewID func(kind string) string
 	// NoSeed starts with an empty store (no project, process or metric) instead of the seed.
 	NoSeed bool
+	// RunTimeout is how long a run may take before it is interrupted and recorded TIMED_OUT;
+	// default 30 s.
+	RunTimeout time.Duration
+	// RunMemory is how many bytes the server's heap may grow while a run goes on before the run
+	// is stopped with "Exceeded memory limit"; default 256 MiB.
+	RunMemory uint64
+	// MaxRuns is how many runs may go on at once; one more is refused with 429
+	// RESOURCE_EXHAUSTED. Default 4.
+	MaxRuns int
+	// MaxVersionBytes bounds the distinct file content all versions of all projects hold
+	// (identical sources are stored once); a version past it is refused with 429
+	// RESOURCE_EXHAUSTED. Default 32 MiB.
+	MaxVersionBytes int
 }
+
+// Defaults of Options.
+const (
+	defaultRunTimeout      = 30 * time.Second
+	defaultRunMemory       = 256 << 20
+	defaultMaxRuns         = 4
+	defaultMaxVersionBytes = 32 << 20
+)
+
+// defaultLimits bounds a run: Options set the time and memory; a call depth of 2000 ends in a
+// RangeError as in V8, and a run keeps its first 1000 log lines.
+var defaultLimits = runLimits{timeout: defaultRunTimeout, memory: defaultRunMemory, maxStack: 2000, maxLogs: 1000}
 
 // handler serves the API over one store.
 type handler struct {
@@ -53,6 +78,10 @@ func New(opts Options) http.Handler {
 		now = time.Now
 	}
 	st := newStore(now, opts.NewID)
+	st.limits.timeout = or(opts.RunTimeout, defaultRunTimeout)
+	st.limits.memory = or(opts.RunMemory, defaultRunMemory)
+	st.runs = make(chan struct{}, or(opts.MaxRuns, defaultMaxRuns))
+	st.maxVersionBytes = or(opts.MaxVersionBytes, defaultMaxVersionBytes)
 	if !opts.NoSeed {
 		seed(st)
 	}
@@ -75,7 +104,28 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, e)
 		return
 	}
+	if wh, ok := v.(withHeader); ok {
+		for k, vs := range wh.header {
+			w.Header()[k] = vs
+		}
+		v = wh.body
+	}
 	writeJSON(w, http.StatusOK, v)
+}
+
+// withHeader is an operation's answer with headers of its own.
+type withHeader struct {
+	body   any
+	header http.Header
+}
+
+// or is v, or def when v is zero.
+func or[T comparable](v, def T) T {
+	var zero T
+	if v == zero {
+		return def
+	}
+	return v
 }
 
 // operation is one API method: it returns the answer's body or an API error.

@@ -18,7 +18,7 @@ type clock struct{ t time.Time }
 func (c *clock) now() time.Time { return c.t }
 
 // set moves the clock to an RFC 3339 time.
-func (c *clock) set(t *testing.T, s string) {
+func (c *clock) set(t testing.TB, s string) {
 	t.Helper()
 	v, err := time.Parse(time.RFC3339Nano, s)
 	if err != nil {
@@ -37,13 +37,13 @@ func newTest(t *testing.T) (http.Handler, *clock) {
 
 // call sends method path (with body, JSON or "") to h with the sandbox key and decodes the
 // answer into a generic value.
-func call(t *testing.T, h http.Handler, method, path, body string) (int, any) {
+func call(t testing.TB, h http.Handler, method, path, body string) (int, any) {
 	t.Helper()
 	return callAuth(t, h, method, path, body, "Bearer "+sandbox.DefaultKey)
 }
 
 // callAuth is call with the given Authorization header ("" for none).
-func callAuth(t *testing.T, h http.Handler, method, path, body, auth string) (int, any) {
+func callAuth(t testing.TB, h http.Handler, method, path, body, auth string) (int, any) {
 	t.Helper()
 	r := httptest.NewRequest(method, path, strings.NewReader(body))
 	if auth != "" {
@@ -65,7 +65,7 @@ func callAuth(t *testing.T, h http.Handler, method, path, body, auth string) (in
 }
 
 // mustCall is call that wants 200.
-func mustCall(t *testing.T, h http.Handler, method, path, body string) map[string]any {
+func mustCall(t testing.TB, h http.Handler, method, path, body string) map[string]any {
 	t.Helper()
 	code, v := call(t, h, method, path, body)
 	if code != http.StatusOK {

@@ -73,7 +73,7 @@ func TestProjectErrors(t *testing.T) {
 		wantMsg            string
 	}{
 		{"POST", "/v1/projects", `{"titel":"x"}`, 400, `Invalid JSON payload received. Unknown name "titel": Cannot find field.`},
-		{"POST", "/v1/projects", `{"title":5}`, 400, "Invalid JSON payload received. Invalid value at 'title': a number is not a string."},
+		{"POST", "/v1/projects", `{"title":5}`, 400, "Invalid JSON payload received. Invalid value at 'title': expected a string, got a number."},
 		{"POST", "/v1/projects", `{"title":`, 400, "Invalid JSON payload received. unexpected EOF."},
 		{"POST", "/v1/projects", `{} {}`, 400, "Invalid JSON payload received. trailing data."},
 		{"GET", "/v1/projects/nope", "", 404, "Requested entity was not found."},

@@ -49,14 +49,20 @@ type stackFrame struct {
 	LineNumber int    `json:"lineNumber"`
 }
 
-// runDuration is how long every sandbox run is reported to take.
-const runDuration = 100 * time.Millisecond
+// LogsHeader is the response header of scripts.run that carries the lines the run logged with
+// console.log or Logger.log, as a JSON array of strings. The real API sends logs to Cloud
+// Logging; the sandbox hands them back with the run.
+const LogsHeader = "X-Loupe-Script-Logs"
+
+// maxLogHeader bounds the logs header; longer logs are cut at a line and say so.
+const maxLogHeader = 16 << 10
 
 // runScript is scripts.run. The path's ID is a deployment ID (of an EXECUTION_API deployment)
 // or a script ID (the project's most recently updated API deployment, or HEAD with devMode).
-// devMode runs the HEAD files instead of the deployed version, and only for the owner (403). The function is interpreted by
-// evaluate; a missing function or a throw answers 200 with the error in the body, like the real
-// API. Every run is recorded as a process and counted in the metrics.
+// devMode runs the HEAD files instead of the deployed version, and only for the owner (403).
+// The function runs in the JavaScript engine (engine.go) without the store's lock, recorded as a
+// RUNNING process until it ends; a missing function or a throw answers 200 with the error in
+// the body, like the real API. Every run is counted in the metrics.
 func runScript(s *store, r *http.Request, id string) (any, *apiError) {
 	var req executionRequest
 	if e := decodeBody(r, &req); e != nil {
@@ -65,41 +71,74 @@ func runScript(s *store, r *http.Request, id string) (any, *apiError) {
 	if req.Function == "" {
 		return nil, invalidArgument("function", "The function to run is required.")
 	}
+	select {
+	case s.runs <- struct{}{}:
+		defer func() { <-s.runs }()
+	default:
+		return nil, &apiError{Error: errorStatus{Code: http.StatusTooManyRequests, Status: "RESOURCE_EXHAUSTED",
+			Message: fmt.Sprintf("Too many simultaneous invocations: the sandbox runs at most %d scripts at once. Try again when one has finished.", cap(s.runs))}}
+	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	p, d := s.runTarget(id, req.DevMode)
 	if d == nil {
+		s.mu.Unlock()
 		return nil, errNotFound()
 	}
 	if req.DevMode && p.accessLevel() != "OWNER" {
+		s.mu.Unlock()
 		return nil, errPermission("The caller does not have permission: devMode runs are only for the script's owner.")
 	}
 	files := p.files
 	if !d.head && !req.DevMode {
 		files = p.version(d.version).files
 	}
-	result, fail, found := evaluate(files, req.Function, req.Parameters)
-	if !found {
-		fail = &scriptFailure{errType: "ScriptError", message: "Script function not found: " + req.Function}
+	libs, libFail := s.resolveLibraries(files)
+	proc := s.startProcess(p, d, req.Function, files)
+	limits := s.limits
+	s.mu.Unlock()
+
+	began := time.Now()
+	out := runOutput{fail: libFail}
+	if libFail == nil {
+		out = execute(runInput{files: files, libs: libs, function: req.Function, args: req.Parameters}, limits)
 	}
-	s.record(p, d, req.Function, files, fail != nil)
-	if fail != nil {
+	s.mu.Lock()
+	s.endProcess(proc, time.Since(began), out.fail)
+	s.mu.Unlock()
+	return withHeader{body: runOperation(out), header: http.Header{LogsHeader: {logsHeader(out.logs)}}}, nil
+}
+
+// runOperation is the Operation body of a finished run.
+func runOperation(out runOutput) operationJSON {
+	if f := out.fail; f != nil {
+		code := 3
+		if f.timedOut {
+			code = 10 // SCRIPT_TIMEOUT
+		}
 		ee := executionError{Type: "type.googleapis.com/google.apps.script.v1.ExecutionError",
-			ErrorMessage: fail.message, ErrorType: fail.errType}
-		if fail.function != "" {
-			ee.ScriptStackTraceElements = []stackFrame{{Function: fail.function, LineNumber: fail.line}}
-		}
-		return operationJSON{Done: true, Error: &statusJSON{Code: 3, Message: "ScriptError", Details: []executionError{ee}}}, nil
+			ErrorMessage: f.message, ErrorType: f.errType, ScriptStackTraceElements: f.stack}
+		return operationJSON{Done: true, Error: &statusJSON{Code: code, Message: "ScriptError", Details: []executionError{ee}}}
 	}
-	resp := &executionResponse{Type: "type.googleapis.com/google.apps.script.v1.ExecutionResponse"}
-	if result != undefined {
-		b, err := json.Marshal(jsonValue(result))
-		if err != nil {
-			return nil, &apiError{Error: errorStatus{Code: 500, Message: fmt.Errorf("encoding the result: %w", err).Error(), Status: "INTERNAL"}}
-		}
-		resp.Result = b
+	return operationJSON{Done: true, Response: &executionResponse{
+		Type: "type.googleapis.com/google.apps.script.v1.ExecutionResponse", Result: out.result}}
+}
+
+// logsHeader encodes the log lines for LogsHeader, cut to maxLogHeader bytes.
+func logsHeader(lines []string) string {
+	if lines == nil {
+		lines = []string{}
 	}
-	return operationJSON{Done: true, Response: resp}, nil
+	for n := len(lines); n >= 0; n-- {
+		kept := lines[:n]
+		if n < len(lines) {
+			kept = append(append([]string(nil), kept...), fmt.Sprintf("(%d more log lines were cut)", len(lines)-n))
+		}
+		b, _ := json.Marshal(kept)
+		if len(b) <= maxLogHeader || n == 0 {
+			return string(b)
+		}
+	}
+	return "[]"
 }
 
 // runTarget resolves the path's ID to a project and an API-executable deployment (nil if none).
@@ -126,44 +165,31 @@ func (s *store) runTarget(id string, devMode bool) (*project, *deployment) {
 	return p, best
 }
 
-// record adds the run's process and counts it in the metrics.
-func (s *store) record(p *project, d *deployment, fn string, files []file, failed bool) {
+// startProcess records a RUNNING process of the run starting now. The caller holds s.mu.
+func (s *store) startProcess(p *project, d *deployment, fn string, files []file) *process {
 	now := s.stamp()
 	s.counter++
-	status, runtime := "COMPLETED", "V8"
-	if failed {
-		status = "FAILED"
-	}
+	runtime := "V8"
 	if rv := parseManifest(manifest(files)).RuntimeVersion; rv == "STABLE" || rv == "DEPRECATED_ES5" {
 		runtime = "DEPRECATED_ES5"
 	}
-	s.processes = append(s.processes, &process{
+	proc := &process{
 		key:      fmt.Sprintf("0AOp_%s_%s_%d", fn, now.Format("20060102"), s.counter),
 		scriptID: p.id, deploymentID: d.id, runBy: ada.Email, projectName: p.title, functionName: fn,
-		processType: "EXECUTION_API", status: status, access: p.accessLevel(), start: now, duration: runDuration, runtime: runtime,
-	})
-	s.count(p.id, d.id, ada.Email, failed, now)
+		processType: "EXECUTION_API", status: "RUNNING", access: p.accessLevel(), start: now, runtime: runtime,
+	}
+	s.processes = append(s.processes, proc)
+	return proc
 }
 
-// jsonValue turns undefined into null inside arrays and drops it from objects, as JSON.stringify.
-func jsonValue(v any) any {
-	switch x := v.(type) {
-	case undefinedValue:
-		return nil
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = jsonValue(e)
-		}
-		return out
-	case map[string]any:
-		out := map[string]any{}
-		for k, e := range x {
-			if e != undefined {
-				out[k] = jsonValue(e)
-			}
-		}
-		return out
+// endProcess records how the run ended and counts it in the metrics. The caller holds s.mu.
+func (s *store) endProcess(proc *process, took time.Duration, fail *scriptFailure) {
+	proc.duration, proc.status = took.Round(time.Millisecond), "COMPLETED"
+	switch {
+	case fail != nil && fail.timedOut:
+		proc.status = "TIMED_OUT"
+	case fail != nil:
+		proc.status = "FAILED"
 	}
-	return v
+	s.count(proc.scriptID, proc.deploymentID, proc.runBy, fail != nil, proc.start)
 }

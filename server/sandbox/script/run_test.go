@@ -1,58 +1,158 @@
 package script
 
 import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"regexp"
+	"strings"
 	"testing"
+	"time"
+
+	"loupe/server/sandbox"
 )
 
-// runCode replaces the HEAD files of a new handler with code and returns how to run a
-// function of it (through the script ID).
-func runCode(t *testing.T, code string) func(body string) (int, any) {
+// semanticsProject loads testdata/semantics.js and util.js as the seeded project's HEAD files,
+// with the library testdata/mathlib.js (its version 1) under the symbol MathLib, on a handler
+// whose runs time out after timeout. It returns the handler and the sources by file name.
+func semanticsProject(t testing.TB, timeout time.Duration) (http.Handler, map[string]string) {
 	t.Helper()
-	hh, _ := newTest(t)
-	mustCall(t, hh, "PUT", contentPath, `{"files":[`+manifestFile+`,{"name":"Code","type":"SERVER_JS","source":`+js(code)+`}]}`)
-	return func(body string) (int, any) {
-		return call(t, hh, "POST", "/v1/scripts/"+SeedScriptID+":run", body)
+	c := &clock{}
+	c.set(t, "2026-11-20T12:10:00Z")
+	h := New(Options{Now: c.now, RunTimeout: timeout})
+	src := map[string]string{}
+	for _, name := range []string{"semantics", "util", "mathlib"} {
+		b, err := os.ReadFile("testdata/" + name + ".js")
+		if err != nil {
+			t.Fatal(err)
+		}
+		src[name] = string(b)
+	}
+	lib := mustCall(t, h, "POST", "/v1/projects", `{"title":"Math library"}`)["scriptId"].(string)
+	mustCall(t, h, "PUT", "/v1/projects/"+lib+"/content", `{"files":[`+manifestFile+`,{"name":"Code","type":"SERVER_JS","source":`+js(src["mathlib"])+`}]}`)
+	mustCall(t, h, "POST", "/v1/projects/"+lib+"/versions", `{"description":"v1"}`)
+	man := `{"timeZone":"UTC","runtimeVersion":"V8","executionApi":{"access":"MYSELF"},"dependencies":{"libraries":[{"userSymbol":"MathLib","libraryId":"` + lib + `","version":"1"}]}}`
+	mustCall(t, h, "PUT", contentPath, `{"files":[{"name":"appsscript","type":"JSON","source":`+js(man)+`},`+
+		`{"name":"Code","type":"SERVER_JS","source":`+js(src["semantics"])+`},{"name":"Util","type":"SERVER_JS","source":`+js(src["util"])+`}]}`)
+	return h, src
+}
+
+// lineOf is the 1-based line of the first line of src containing needle.
+func lineOf(t *testing.T, src, needle string) int {
+	t.Helper()
+	i := strings.Index(src, needle)
+	if i < 0 {
+		t.Fatalf("%q is not in the source", needle)
+	}
+	return 1 + strings.Count(src[:i], "\n")
+}
+
+// TestRunSemantics runs JavaScript through scripts.run: values, closures, recursion, JSON,
+// Date, Math, try/catch, errors with their stacks, a call between files, a library call, logs,
+// and an infinite loop that ends TIMED_OUT.
+func TestRunSemantics(t *testing.T) {
+	h, src := semanticsProject(t, 300*time.Millisecond)
+	code, util, lib := src["semantics"], src["util"], src["mathlib"]
+	ok := `{"done":true,"response":{"@type":"type.googleapis.com/google.apps.script.v1.ExecutionResponse"%s}}`
+	result := func(v string) string { return sprintf(ok, `,"result":`+v) }
+	fail := func(code int, msg, typ string, frames ...any) string {
+		var fs []string
+		for i := 0; i < len(frames); i += 2 {
+			fs = append(fs, sprintf(`{"function":%s,"lineNumber":%d}`, js(frames[i]), frames[i+1]))
+		}
+		et := ""
+		if typ != "" {
+			et = sprintf(`,"errorType":%q`, typ)
+		}
+		st := ""
+		if len(fs) > 0 {
+			st = `,"scriptStackTraceElements":[` + strings.Join(fs, ",") + `]`
+		}
+		return sprintf(`{"done":true,"error":{"code":%d,"details":[{"@type":"type.googleapis.com/google.apps.script.v1.ExecutionError","errorMessage":%q%s%s}],"message":"ScriptError"}}`, code, msg, et, st)
+	}
+	tests := []struct {
+		name, body, want, logs string
+	}{
+		{"arithmetic", `{"function":"add","parameters":[2,3]}`, result(`5`), `[]`},
+		{"string concatenation", `{"function":"add","parameters":["2",3]}`, result(`"23"`), `[]`},
+		{"loop over an array", `{"function":"sum","parameters":[[1,2,3,4]]}`, result(`10`), `[]`},
+		{"strings", `{"function":"shout","parameters":["hey"]}`, result(`"HEY!23"`), `[]`},
+		{"arrays", `{"function":"evens","parameters":[7]}`, result(`[0,20,40,60]`), `[]`},
+		{"objects", `{"function":"person","parameters":["Ada",36]}`, result(`{"adult":true,"age":36,"name":"Ada","nested":{"ok":true},"tags":["a"]}`), `[]`},
+		{"closures", `{"function":"counter"}`, result(`3`), `[]`},
+		{"recursion", `{"function":"fib","parameters":[20]}`, result(`6765`), `[]`},
+		{"JSON", `{"function":"roundTrip","parameters":[{"items":[1,{"b":null}]}]}`, result(`"2:{\"items\":[1,{\"b\":null}]}"`), `[]`},
+		{"Date", `{"function":"when"}`, result(`"2026-11-20T12:05:31.204Z"`), `[]`},
+		{"Math", `{"function":"maths"}`, result(`[9,-3,3.14,4]`), `[]`},
+		{"try/catch/finally", `{"function":"guarded"}`, result(`"TypeError: true"`), `["finally ran"]`},
+		{"no result, logs", `{"function":"nothing"}`, sprintf(ok, ``), `["no result {\"a\":1} [2]"]`},
+		{"custom error", `{"function":"overQuota"}`, fail(3, "Only 3 invoices a day", "QuotaError",
+			"<anonymous>", lineOf(t, code, "super(message)"), "overQuota", lineOf(t, code, "throw new QuotaError")), `[]`},
+		{"TypeError", `{"function":"nullFoo"}`, fail(3, "Cannot read properties of undefined or null (reading 'foo')", "TypeError",
+			"nullFoo", lineOf(t, code, "return null.foo")), `[]`},
+		{"ReferenceError", `{"function":"undefinedVar"}`, fail(3, "notDefinedAnywhere is not defined", "ReferenceError",
+			"undefinedVar", lineOf(t, code, "return notDefinedAnywhere")), `[]`},
+		{"thrown string", `{"function":"plain"}`, fail(3, "oops", "Error", "plain", lineOf(t, code, "throw 'oops'")), `[]`},
+		{"call between files", `{"function":"caller"}`, result(`43`), `[]`},
+		{"library call", `{"function":"libTwice","parameters":[21]}`, result(`42`), `[]`},
+		{"library function by name", `{"function":"MathLib.twice","parameters":[4]}`, result(`8`), `[]`},
+		{"library stack", `{"function":"libThrow"}`, fail(3, "Cannot read properties of undefined or null (reading 'boom')", "TypeError",
+			"fail", lineOf(t, lib, "private_().boom"), "libThrow", lineOf(t, code, "MathLib.fail()")), `[]`},
+		{"private library function", `{"function":"MathLib.private_"}`, fail(3, "Script function not found: MathLib.private_", "ScriptError"), `[]`},
+		{"stack overflow", `{"function":"deep","parameters":[0]}`, "RangeError", `[]`},
+		{"a function is no result", `{"function":"giveFunction"}`, fail(3, "The script returned a function, which the Apps Script API cannot return: return a string, number, boolean, array or object.", "ScriptError"), `[]`},
+		{"unknown function", `{"function":"missing"}`, fail(3, "Script function not found: missing", "ScriptError"), `[]`},
+		{"infinite loop", `{"function":"forever"}`, fail(10, "Exceeded maximum execution time", "", "forever", lineOf(t, code, "function forever")), `[]`},
+	}
+	_ = util
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := httptest.NewRequest("POST", "/v1/scripts/"+SeedScriptID+":run", strings.NewReader(strings.Replace(tt.body, "{", `{"devMode":true,`, 1)))
+			r.Header.Set("Authorization", "Bearer "+sandbox.DefaultKey)
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			got := strings.TrimSpace(w.Body.String())
+			if tt.want == "RangeError" {
+				if !strings.Contains(got, `"errorMessage":"Maximum call stack size exceeded","errorType":"RangeError"`) {
+					t.Errorf("got %d %s; want a RangeError", w.Code, got)
+				}
+				return
+			}
+			var v any
+			_ = json.Unmarshal([]byte(got), &v)
+			if w.Code != 200 || js(v) != tt.want {
+				t.Errorf("got %d %s\nwant 200 %s", w.Code, js(v), tt.want)
+			}
+			if logs := w.Header().Get(LogsHeader); logs != tt.logs {
+				t.Errorf("logs: got %s; want %s", logs, tt.logs)
+			}
+		})
+	}
+	ps := mustCall(t, h, "GET", "/v1/processes:listScriptProcesses?scriptId="+SeedScriptID+"&scriptProcessFilter.functionName=forever", "")
+	if got := js(get(ps, "processes", 0, "processStatus")); got != `"TIMED_OUT"` {
+		t.Errorf("the infinite loop's process: got %s; want TIMED_OUT", js(ps))
 	}
 }
 
-// TestRunEvaluator checks the interpreted statements and their answers.
-func TestRunEvaluator(t *testing.T) {
-	code := "function list() {\n  return ['a', \"b\\n\", 1.5, -2, true, null, {k: 'v', 'q': [false]}];\n}\n" +
-		"function echo(a, b) {\n  // comment\n  /* block */ return b;\n}\n" +
-		"function none() {\n}\n" +
-		"function early() {\n  return;\n}\n" +
-		"function other() {\n  var x = 1;\n  return x;\n}\n" +
-		"function boom() {\n  throw new TypeError('bad thing');\n}\n" +
-		"function plain() {\n  throw 'oops';\n}\n" +
-		"function ref() {\n  return foo;\n}\n" +
-		"function broken() {\n  return [1, ;\n}\n" +
-		"function unclosed() {\n  return 'abc\n}\n"
-	run := runCode(t, code)
-	ok := `{"done":true,"response":{"@type":"type.googleapis.com/google.apps.script.v1.ExecutionResponse"%s}}`
-	fail := `{"done":true,"error":{"code":3,"details":[{"@type":"type.googleapis.com/google.apps.script.v1.ExecutionError","errorMessage":%q,"errorType":%q%s}],"message":"ScriptError"}}`
-	trace := func(fn string, line int) string {
-		return sprintf(`,"scriptStackTraceElements":[{"function":%q,"lineNumber":%d}]`, fn, line)
-	}
-	tests := []struct{ body, want string }{
-		{`{"function":"list","devMode":true}`, sprintf(ok, `,"result":["a","b\n",1.5,-2,true,null,{"k":"v","q":[false]}]`)},
-		{`{"function":"echo","parameters":[1,{"x":[2]}],"devMode":true}`, sprintf(ok, `,"result":{"x":[2]}`)},
-		{`{"function":"echo","parameters":[1],"devMode":true}`, sprintf(ok, ``)},
-		{`{"function":"none","devMode":true}`, sprintf(ok, ``)},
-		{`{"function":"early","devMode":true}`, sprintf(ok, ``)},
-		{`{"function":"other","devMode":true}`, sprintf(ok, ``)},
-		{`{"function":"boom","devMode":true}`, sprintf(fail, "bad thing", "TypeError", trace("boom", 18))},
-		{`{"function":"plain","devMode":true}`, sprintf(fail, "oops", "Error", trace("plain", 21))},
-		{`{"function":"ref","devMode":true}`, sprintf(fail, "foo is not defined", "ReferenceError", trace("ref", 24))},
-		{`{"function":"broken","devMode":true}`, sprintf(fail, "Unexpected token", "SyntaxError", trace("broken", 27))},
-		{`{"function":"unclosed","devMode":true}`, sprintf(fail, "Invalid or unexpected token", "SyntaxError", trace("unclosed", 30))},
-		{`{"function":"missing","devMode":true}`, sprintf(fail, "Script function not found: missing", "ScriptError", "")},
-		{`{"function":"Lib.list","devMode":true}`, sprintf(fail, "Script function not found: Lib.list", "ScriptError", "")},
+// TestRunSyntaxErrorRefused checks that updateContent refuses code that does not parse, with
+// the real API's message, and keeps the previous content.
+func TestRunSyntaxErrorRefused(t *testing.T) {
+	h, _ := newTest(t)
+	tests := []struct{ source, want string }{
+		{"function f() {\n  return [1, ;\n}\n", "Syntax error: SyntaxError: Unexpected token ; line: 2 file: Code"},
+		{"function f() {\n  return 'abc\n}\n", "Syntax error: SyntaxError: Invalid or unexpected token line: 2 file: Code"},
+		{"function f() {\n\n  let x = 1;\n  let x = 2;\n}\n", "Syntax error: SyntaxError: Identifier 'x' has already been declared line: 4 file: Code"},
 	}
 	for _, tt := range tests {
-		code, v := run(tt.body)
-		if code != 200 || js(v) != tt.want {
-			t.Errorf("%s:\n got %d %s\nwant 200 %s", tt.body, code, js(v), tt.want)
+		code, v := call(t, h, "PUT", contentPath, `{"files":[`+manifestFile+`,{"name":"Code","type":"SERVER_JS","source":`+js(tt.source)+`}]}`)
+		if st, msg := errorOf(v); code != 400 || st != "INVALID_ARGUMENT" || msg != tt.want {
+			t.Errorf("%q: got %d %s %q; want 400 INVALID_ARGUMENT %q", tt.source, code, st, msg, tt.want)
 		}
+	}
+	got := get(mustCall(t, h, "GET", contentPath, ""), "files", 1, "source")
+	if got != seedCode {
+		t.Errorf("content after refused saves: got %q; want the seed's", got)
 	}
 }
 
@@ -91,6 +191,9 @@ func TestRunTargets(t *testing.T) {
 	}
 }
 
+// durationField matches a process's duration.
+var durationField = regexp.MustCompile(`"duration":"([^"]*)"`)
+
 // TestRunRecordsProcess checks that runs show in both process lists, most recent first.
 func TestRunRecordsProcess(t *testing.T) {
 	h, c := newTest(t)
@@ -98,14 +201,20 @@ func TestRunRecordsProcess(t *testing.T) {
 	mustCall(t, h, "POST", "/v1/scripts/"+SeedDeploymentID+":run", `{"function":"nope"}`)
 	c.set(t, "2026-11-21T08:00:00Z")
 	mustCall(t, h, "POST", "/v1/scripts/"+SeedDeploymentID+":run", `{"function":"sendInvoices"}`)
-	want := `[{"duration":"0.1s","functionName":"sendInvoices","processStatus":"COMPLETED","processType":"EXECUTION_API","projectName":"Invoice mailer","runtimeVersion":"V8","startTime":"2026-11-21T08:00:00.000Z","userAccessLevel":"OWNER"},` +
-		`{"duration":"0.1s","functionName":"nope","processStatus":"FAILED","processType":"EXECUTION_API","projectName":"Invoice mailer","runtimeVersion":"V8","startTime":"2026-11-21T07:00:00.250Z","userAccessLevel":"OWNER"}]`
+	want := `[{"duration":"D","functionName":"sendInvoices","processStatus":"COMPLETED","processType":"EXECUTION_API","projectName":"Invoice mailer","runtimeVersion":"V8","startTime":"2026-11-21T08:00:00.000Z","userAccessLevel":"OWNER"},` +
+		`{"duration":"D","functionName":"nope","processStatus":"FAILED","processType":"EXECUTION_API","projectName":"Invoice mailer","runtimeVersion":"V8","startTime":"2026-11-21T07:00:00.250Z","userAccessLevel":"OWNER"}]`
 	for _, path := range []string{
 		"/v1/processes?pageSize=2",
 		"/v1/processes:listScriptProcesses?pageSize=2&scriptId=" + SeedScriptID,
 		"/v1/processes:listScriptProcesses?scriptId=" + SeedScriptID + "&scriptProcessFilter.deploymentId=" + SeedDeploymentID + "&scriptProcessFilter.types=EXECUTION_API&scriptProcessFilter.startTime=2026-11-21T00:00:00Z",
 	} {
-		if got := js(mustCall(t, h, "GET", path, "")["processes"]); got != want {
+		got := js(mustCall(t, h, "GET", path, "")["processes"])
+		for _, m := range durationField.FindAllStringSubmatch(got, -1) {
+			if _, err := time.ParseDuration(m[1]); err != nil {
+				t.Errorf("%s: duration %q: %v", path, m[1], err)
+			}
+		}
+		if got = durationField.ReplaceAllString(got, `"duration":"D"`); got != want {
 			t.Errorf("%s:\n got %s\nwant %s", path, got, want)
 		}
 	}

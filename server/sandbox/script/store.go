@@ -96,11 +96,18 @@ type store struct {
 	order     []string // project IDs in creation order
 	processes []*process
 	buckets   []*bucket
+
+	limits          runLimits     // of each run
+	runs            chan struct{} // one token per run going on
+	maxVersionBytes int           // bound of versionBytes
+	versionBytes    int           // bytes of the distinct sources in blobs
+	blobs           map[[32]byte]string
 }
 
 // newStore returns an empty store with the clock and the ID maker (nil: deterministic IDs).
 func newStore(now func() time.Time, newID func(string) string) *store {
-	return &store{now: now, newID: newID, projects: map[string]*project{}}
+	return &store{now: now, newID: newID, projects: map[string]*project{}, blobs: map[[32]byte]string{},
+		limits: defaultLimits, runs: make(chan struct{}, defaultMaxRuns), maxVersionBytes: defaultMaxVersionBytes}
 }
 
 // stamp is the clock, truncated to milliseconds as the API shows times.

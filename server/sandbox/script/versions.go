@@ -40,7 +40,11 @@ func createVersion(s *store, r *http.Request, id string) (any, *apiError) {
 	if e := p.writable(); e != nil {
 		return nil, e
 	}
-	v := version{number: len(p.versions) + 1, description: req.Description, create: s.stamp(), files: cloneFiles(p.files)}
+	files, e := s.keepVersionFiles(p.files)
+	if e != nil {
+		return nil, e
+	}
+	v := version{number: len(p.versions) + 1, description: req.Description, create: s.stamp(), files: files}
 	p.versions = append(p.versions, v)
 	return v.toJSON(p.id), nil
 }

@@ -1,0 +1,5 @@
+var base = 40;
+
+function helper(x) {
+  return base + x;
+}
