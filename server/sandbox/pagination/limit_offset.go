@@ -32,10 +32,11 @@ func (h *handler) limitOffset(r *http.Request) (any, *apiError) {
 			offset = n
 		}
 	}
-	count := len(h.byID)
+	items := h.ordered(q)
+	count := len(items)
 	page := countedPage{Count: count, Results: []Item{}}
 	if count > 0 && offset <= count {
-		page.Results = h.byID[offset:min(offset+limit, count)]
+		page.Results = items[offset:min(offset+limit, count)]
 	}
 	u := drf.AbsoluteURL(r, h.prefix)
 	withLimit := drf.ReplaceQueryParamURL(u, limitQueryParam, strconv.Itoa(limit))

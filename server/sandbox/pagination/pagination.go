@@ -12,7 +12,6 @@ package pagination
 import (
 	"fmt"
 	"net/http"
-	"slices"
 	"strings"
 
 	"loupe/server/sandbox/drf"
@@ -40,11 +39,11 @@ type Options struct {
 	Prefix string
 }
 
-// handler serves the three lists over one dataset, pre-sorted per ordering.
+// handler serves the three lists over one store of items, and the
+// sandbox-only calls that change it.
 type handler struct {
-	byID      []Item // ordering "id", for page number and limit/offset
-	byCreated []Item // ordering "-created", for the cursor
-	prefix    string
+	items  *store
+	prefix string
 }
 
 // New returns the sandbox handler. It needs no credential: the API has none.
@@ -57,15 +56,15 @@ func New(opts Options) http.Handler {
 	if opts.Prefix == "" {
 		h.prefix = DefaultPrefix
 	}
-	h.byID = slices.Clone(items)
-	slices.SortStableFunc(h.byID, func(a, b Item) int { return a.ID - b.ID })
-	h.byCreated = slices.Clone(items)
-	slices.SortStableFunc(h.byCreated, func(a, b Item) int { return b.Created.Compare(a.Created) })
+	h.items = newStore(items)
 	return h
 }
 
 // ServeHTTP routes by path (404), then method (405), then answers the list.
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if h.mutate(w, r) {
+		return
+	}
 	var serve func(*http.Request) (any, *apiError)
 	switch r.URL.Path {
 	case PageNumberPath:
