@@ -45,6 +45,9 @@ func TestDocumentedExamples(t *testing.T) {
 		{LimitOffsetPath, "200", "?limit=5&offset=10"},
 		{CursorPath, "200", ""},
 		{CursorPath, "404", "?cursor=x"},
+		{LargeCursorPath, "200", "?cursor=cD05OTk5OTU="},
+		{LargeCursorPath, "404", "?cursor=x"},
+		{LargeLimitOffsetPath, "200", "?limit=3&offset=999997"},
 	}
 	seen := map[string]bool{}
 	for _, tt := range tests {

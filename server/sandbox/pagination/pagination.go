@@ -1,7 +1,10 @@
 // Package pagination is the built-in sandbox of the pagination API: three GET
 // lists of the same demo items, one per pagination style of Django REST
 // framework (PageNumberPagination, LimitOffsetPagination, CursorPagination),
-// configured as content/openapi/pagination.yaml documents.
+// configured as content/openapi/pagination.yaml documents; sandbox-only calls
+// that insert and delete items (mutate.go), so each style can be watched
+// while the list changes; and a read-only list of a million items in two
+// styles (large.go), where a deep cursor page costs what the first costs.
 //
 // It is mounted at /sandbox/pagination with the prefix stripped, so it sees
 // paths like /page-number/items/. The next and previous links are absolute,
@@ -39,10 +42,14 @@ type Options struct {
 	Prefix string
 }
 
+// sharedLarge is the large list, read-only and so shared by every handler.
+var sharedLarge = &largeList{}
+
 // handler serves the three lists over one store of items, and the
 // sandbox-only calls that change it.
 type handler struct {
 	items  *store
+	large  *largeList
 	prefix string
 }
 
@@ -57,6 +64,7 @@ func New(opts Options) http.Handler {
 		h.prefix = DefaultPrefix
 	}
 	h.items = newStore(items)
+	h.large = sharedLarge
 	return h
 }
 
@@ -73,6 +81,10 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		serve = h.limitOffset
 	case CursorPath:
 		serve = h.cursor
+	case LargeCursorPath:
+		serve = h.largeCursor
+	case LargeLimitOffsetPath:
+		serve = h.largeLimitOffset
 	default:
 		drf.WriteJSON(w, http.StatusNotFound, detail{"Not found."})
 		return
