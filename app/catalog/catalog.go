@@ -124,6 +124,10 @@ type Pagination struct {
 	Count    string `json:"count,omitempty"`
 	// TokenParam is the query parameter a page token or cursor goes in (page-token style).
 	TokenParam string `json:"tokenParam,omitempty"`
+	// Links says where the next and previous links are: "" (or "body") for the body fields
+	// Next and Previous; "header" for a Link header (RFC 8288), whose rel values Next and
+	// Previous then name. With "header", an empty Results means the body is the list.
+	Links string `json:"links,omitempty"`
 }
 
 // Parameter is a path, query or header parameter.

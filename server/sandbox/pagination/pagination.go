@@ -73,6 +73,10 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if h.mutate(w, r) {
 		return
 	}
+	if r.URL.Path == LinkHeaderPath && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
+		h.linkHeader(w, r)
+		return
+	}
 	var serve func(*http.Request) (any, *apiError)
 	switch r.URL.Path {
 	case PageNumberPath:
@@ -81,6 +85,8 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		serve = h.limitOffset
 	case CursorPath:
 		serve = h.cursor
+	case LinkHeaderPath:
+		serve = nil // GET and HEAD are served above; other methods are 405 below
 	case LargeCursorPath:
 		serve = h.largeCursor
 	case LargeLimitOffsetPath:
