@@ -86,6 +86,9 @@ const (
 	ViewerChat   = "chat"
 	ViewerHTML   = "html"
 	ViewerPaged  = "paged"
+	// ViewerAudit shows an audit activity list as console sentences on a timeline; the
+	// operation's x-loupe-events gives the sentence templates.
+	ViewerAudit = "audit"
 )
 
 // Operation is one method on one path.
