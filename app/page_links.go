@@ -8,6 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/fetch"
 	"loupe/app/request"
 )
 
@@ -22,6 +23,70 @@ type pageMove struct {
 	// Exact means every other query parameter is cleared: the API gave a complete link
 	// (next/previous URLs); a page token only sets its own parameter.
 	Exact bool
+}
+
+// pageMovesOf reads a paged list's moves from a response: from its Link header when the
+// list keeps its links there (Pagination.Links "header"), otherwise from its body.
+func pageMovesOf(p *catalog.Pagination, root *jsonNode, headers []fetch.Header) (prev, next *pageMove) {
+	if p == nil || p.Links != "header" {
+		return pageMoves(p, root)
+	}
+	var links map[string]string
+	for _, h := range headers {
+		if strings.EqualFold(h.Name, "Link") {
+			links = parseLinkHeader(h.Value)
+			break
+		}
+	}
+	move := func(rel string) *pageMove {
+		u, err := url.Parse(links[strings.ToLower(rel)])
+		if rel == "" || links[strings.ToLower(rel)] == "" || err != nil {
+			return nil
+		}
+		m := &pageMove{Query: map[string]string{}, Exact: true}
+		for k, vs := range u.Query() {
+			if len(vs) > 0 {
+				m.Query[k] = vs[0]
+			}
+		}
+		return m
+	}
+	return move(p.Previous), move(p.Next)
+}
+
+// parseLinkHeader reads an RFC 8288 Link header into rel -> URL.
+func parseLinkHeader(v string) map[string]string {
+	out := map[string]string{}
+	for _, part := range strings.Split(v, ",") {
+		target, params, ok := strings.Cut(strings.TrimSpace(part), ";")
+		if !ok || !strings.HasPrefix(target, "<") || !strings.HasSuffix(target, ">") {
+			continue
+		}
+		href := target[1 : len(target)-1]
+		for _, prm := range strings.Split(params, ";") {
+			k, val, _ := strings.Cut(strings.TrimSpace(prm), "=")
+			if strings.EqualFold(k, "rel") {
+				for _, rel := range strings.Fields(strings.Trim(val, `"`)) {
+					out[strings.ToLower(rel)] = href
+				}
+			}
+		}
+	}
+	return out
+}
+
+// resultsNode is the list of a page's items: the Results field, or the body itself when the
+// list keeps its links in a header and names no field.
+func resultsNode(p *catalog.Pagination, root *jsonNode) *jsonNode {
+	switch {
+	case p == nil || root == nil:
+		return nil
+	case p.Results == "" && p.Links == "header":
+		return root
+	case p.Results == "":
+		return nil
+	}
+	return root.find(p.Results)
 }
 
 // pageMoves reads a paged list's links or tokens from a response body.
@@ -62,10 +127,8 @@ func (r *responsePanel) pageBar(ex *exchange, root *jsonNode) app.UI {
 	if ex.Pages > 0 {
 		r.prev, r.next = nil, nil
 		items := 0
-		if pg != nil && root != nil {
-			if n := root.find(pg.Results); n != nil {
-				items = len(n.children)
-			}
+		if n := resultsNode(pg, root); n != nil {
+			items = len(n.children)
 		}
 		summary := plural(items, "item", "items") + " from " + plural(ex.Pages, "page", "pages")
 		if ex.FromShown {
@@ -73,17 +136,16 @@ func (r *responsePanel) pageBar(ex *exchange, root *jsonNode) app.UI {
 		}
 		return app.Div().Class("page-bar").Body(app.Span().ID("page-summary").Class("muted").Text(summary))
 	}
-	prev, next := pageMoves(pg, root)
+	prev, next := pageMovesOf(pg, root, ex.Headers)
+	headerLinks := pg != nil && pg.Links == "header"
 	var count, items string
 	if pg != nil && pg.Count != "" && root != nil {
 		if n := root.find(pg.Count); n != nil && n.kind == 'n' {
 			count = n.text + " in all"
 		}
 	}
-	if pg != nil && pg.Results != "" && root != nil {
-		if n := root.find(pg.Results); n != nil && n.kind == 'a' {
-			items = plural(len(n.children), "item", "items") + " on this page"
-		}
+	if n := resultsNode(pg, root); n != nil && n.kind == 'a' {
+		items = plural(len(n.children), "item", "items") + " on this page"
 	}
 	if prev == nil && next == nil && items == "" {
 		return nil
@@ -96,10 +158,18 @@ func (r *responsePanel) pageBar(ex *exchange, root *jsonNode) app.UI {
 			DataSet("dir", "prev").Text("← Previous page").OnClick(r.onPage),
 		app.Button().ID("page-next").Type("button").Class("btn btn-small").Disabled(next == nil).
 			DataSet("dir", "next").Text("Next page →").OnClick(r.onPage),
-		app.Button().ID("page-all").Type("button").Class("btn btn-small").Disabled(next == nil || r.Sending).
-			Title("Follow the next links from this page to the end of the list and show every item in one list").
+		app.Button().ID("page-all").Type("button").Class("btn btn-small").Disabled(next == nil || r.Sending || headerLinks).
+			Title(fetchAllTitle(headerLinks)).
 			Text("Fetch all pages").OnClick(r.onFetchAll),
 	)
+}
+
+// fetchAllTitle explains Fetch all pages, or why it is off: it follows links in the body.
+func fetchAllTitle(headerLinks bool) string {
+	if headerLinks {
+		return "Fetch all pages follows next links in the body; this list gives them in a Link header, so use Next page"
+	}
+	return "Follow the next links from this page to the end of the list and show every item in one list"
 }
 
 func (r *responsePanel) onFetchAll(ctx app.Context, e app.Event) { ctx.NewAction(fetchAllAction) }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"loupe/app/catalog"
+	"loupe/app/fetch"
 	"loupe/app/request"
 )
 
@@ -28,5 +29,31 @@ func TestPageMoves(t *testing.T) {
 	p.applyPage(pageMove{Query: map[string]string{"limit": "10", "offset": "20"}, Exact: true})
 	if got := p.st.Params; got["query:offset"][0] != "20" || got["query:page"] != nil || got["path:id"][0] != "x" {
 		t.Fatalf("params after an exact move: %v", got)
+	}
+}
+
+func TestPageMovesFromLinkHeader(t *testing.T) {
+	pg := &catalog.Pagination{Style: "page-number", Links: "header", Next: "next", Previous: "prev"}
+	root, _ := parseJSON([]byte(`[{"id":4},{"id":5}]`))
+	headers := []fetch.Header{{Name: "Content-Type", Value: "application/json"}, {Name: "link", Value: `<http://s/items/?page_size=3>; rel="first", ` +
+		`<http://s/items/?page_size=3>; rel="prev", <http://s/items/?page=3&page_size=3>; rel="next", <http://s/items/?page=32&page_size=3>; rel="last"`}}
+	prev, next := pageMovesOf(pg, root, headers)
+	if prev == nil || !prev.Exact || prev.Query["page"] != "" || prev.Query["page_size"] != "3" {
+		t.Errorf("prev: got %+v; want page_size=3 without page", prev)
+	}
+	if next == nil || next.Query["page"] != "3" || next.Query["page_size"] != "3" {
+		t.Errorf("next: got %+v; want page=3&page_size=3", next)
+	}
+	if n := resultsNode(pg, root); n == nil || len(n.children) != 2 {
+		t.Errorf("results: got %v; want the body's 2 items", n)
+	}
+	if prev, next := pageMovesOf(pg, root, nil); prev != nil || next != nil {
+		t.Errorf("without a Link header: got %+v, %+v; want no moves", prev, next)
+	}
+	// A body-links list ignores the header.
+	body := &catalog.Pagination{Style: "page-number", Results: "results", Next: "next", Previous: "previous"}
+	root, _ = parseJSON([]byte(`{"results":[],"next":null,"previous":null}`))
+	if prev, next := pageMovesOf(body, root, headers); prev != nil || next != nil {
+		t.Errorf("body links: got %+v, %+v; want none", prev, next)
 	}
 }

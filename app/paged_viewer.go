@@ -25,10 +25,7 @@ func init() {
 // pagedTable shows the items of one page of a paged list as a table: a row per item, a column
 // per field in the order the items first use them. The paging controls sit above every tab.
 func pagedTable(p *catalog.Pagination, root *jsonNode) app.UI {
-	var items *jsonNode
-	if p != nil && p.Results != "" {
-		items = root.find(p.Results)
-	}
+	items := resultsNode(p, root)
 	if items == nil || items.kind != 'a' {
 		return app.P().Class("muted").Text("This answer holds no list of items; see the JSON tab.")
 	}

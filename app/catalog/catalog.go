@@ -86,6 +86,9 @@ const (
 	ViewerChat   = "chat"
 	ViewerHTML   = "html"
 	ViewerPaged  = "paged"
+	// ViewerAudit shows an audit activity list as console sentences on a timeline; the
+	// operation's x-loupe-events gives the sentence templates.
+	ViewerAudit = "audit"
 )
 
 // Operation is one method on one path.
@@ -124,6 +127,10 @@ type Pagination struct {
 	Count    string `json:"count,omitempty"`
 	// TokenParam is the query parameter a page token or cursor goes in (page-token style).
 	TokenParam string `json:"tokenParam,omitempty"`
+	// Links says where the next and previous links are: "" (or "body") for the body fields
+	// Next and Previous; "header" for a Link header (RFC 8288), whose rel values Next and
+	// Previous then name. With "header", an empty Results means the body is the list.
+	Links string `json:"links,omitempty"`
 }
 
 // Parameter is a path, query or header parameter.

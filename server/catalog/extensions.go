@@ -61,7 +61,10 @@ func (c *compiler) pagination(id string, node *yaml.Node) *catalog.Pagination {
 	if !slices.Contains(paginationStyles, p.Style) {
 		c.p.add(node, "%s: x-loupe-pagination: unknown style %q (known: %s)", id, p.Style, strings.Join(paginationStyles, ", "))
 	}
-	if p.Results == "" {
+	if p.Links != "" && p.Links != "body" && p.Links != "header" {
+		c.p.add(node, "%s: x-loupe-pagination: links is body or header, not %q", id, p.Links)
+	}
+	if p.Results == "" && p.Links != "header" {
 		c.p.add(node, "%s: x-loupe-pagination: results (the field holding the items) is required", id)
 	}
 	return &p
@@ -83,9 +86,11 @@ func (c *compiler) checkPagination(op *catalog.Operation, node *yaml.Node) {
 		return
 	}
 	pg := op.Pagination
-	for _, f := range []struct{ role, field string }{
-		{"results", pg.Results}, {"next", pg.Next}, {"previous", pg.Previous}, {"count", pg.Count},
-	} {
+	fields := []struct{ role, field string }{{"results", pg.Results}, {"count", pg.Count}}
+	if pg.Links != "header" { // with header links, next and previous are rel values
+		fields = append(fields, struct{ role, field string }{"next", pg.Next}, struct{ role, field string }{"previous", pg.Previous})
+	}
+	for _, f := range fields {
 		if f.field != "" && !hasField(body, f.field) {
 			c.p.add(node, "%s: x-loupe-pagination: %s field %q is not in the response schema", op.ID, f.role, f.field)
 		}

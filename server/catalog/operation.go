@@ -25,7 +25,7 @@ const (
 )
 
 // viewers are the known x-loupe-viewer values.
-var viewers = []string{catalog.ViewerJSON, catalog.ViewerJSONLD, catalog.ViewerChat, catalog.ViewerHTML, catalog.ViewerPaged}
+var viewers = []string{catalog.ViewerJSON, catalog.ViewerJSONLD, catalog.ViewerChat, catalog.ViewerHTML, catalog.ViewerPaged, catalog.ViewerAudit}
 
 // paginationStyles are the known x-loupe-pagination styles.
 var paginationStyles = []string{"page-number", "limit-offset", "cursor", "page-token"}

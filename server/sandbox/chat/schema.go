@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -16,16 +17,18 @@ import (
 // minItems/maxItems, enum and const (first value), minimum/maximum
 // (inclusive and exclusive), multipleOf for integers, minLength/maxLength,
 // format (date, date-time, time, email, uri, uuid), $ref into the same
-// schema, allOf (merged), anyOf/oneOf (first alternative that is not null).
-// Strings come from the prompt: a quoted phrase, capitalised names for
-// location-like properties, the prompt itself for query-like ones. pattern
-// is not followed. Generation is bounded (depth, array and string sizes,
+// schema, allOf (merged), anyOf/oneOf (first alternative that is not null),
+// and pattern (see patternString: a string from the prompt that matches, or
+// the shortest match built from the expression). Strings come from the
+// prompt: a quoted phrase, capitalised names for location-like properties,
+// the prompt itself for query-like ones. Generation is bounded (depth, array and string sizes,
 // total values), so a hostile schema costs little; past those bounds the
 // arguments may not validate.
 type argGen struct {
-	root   any
-	prompt promptFacts
-	values int // values generated so far
+	root    any
+	prompt  promptFacts
+	values  int // values generated so far
+	variant int // which of several valid values to pick, for the items of a uniqueItems array
 }
 
 // Bounds on argument generation.
@@ -72,7 +75,7 @@ func (g *argGen) value(s any, name string, depth int) any {
 		return c
 	}
 	if enum, ok := sch.get("enum").([]any); ok && len(enum) > 0 {
-		return enum[0]
+		return enum[g.variant%len(enum)]
 	}
 	if all, ok := sch.get("allOf").([]any); ok && len(all) > 0 {
 		return g.value(g.mergeAll(sch, all), name, depth+1)
@@ -230,6 +233,7 @@ func (g *argGen) object(sch *object, depth int) *object {
 			out.set(key, g.value(props.vals[key], key, depth+1))
 		}
 	}
+	g.fillProperties(sch, out, minProps, depth)
 	// Keep the schema's order: required properties were added first.
 	if props != nil {
 		ordered := newObject()
@@ -257,16 +261,31 @@ func (g *argGen) array(sch *object, name string, depth int) []any {
 	}
 	items := sch.get("items")
 	unique, _ := sch.get("uniqueItems").(bool)
+	contains := sch.get("contains")
 	out := make([]any, 0, n)
+	seen := map[string]bool{}
 	for i := range n {
 		itemSchema := items
 		if i < len(prefix) {
 			itemSchema = prefix[i]
 		}
-		v := g.value(itemSchema, singular(name), depth+1)
-		if unique && i > 0 {
-			v = vary(v, i)
+		if i == 0 && contains != nil && len(prefix) == 0 {
+			itemSchema = contains // one item matches contains (and, usually, items too)
 		}
+		saved := g.variant
+		if unique {
+			g.variant = i
+		}
+		v := g.value(itemSchema, singular(name), depth+1)
+		g.variant = saved
+		var key bytes.Buffer
+		encodeValue(&key, v)
+		if unique && seen[key.String()] {
+			v = vary(v, i)
+			key.Reset()
+			encodeValue(&key, v)
+		}
+		seen[key.String()] = true
 		out = append(out, v)
 	}
 	return out
@@ -359,21 +378,45 @@ func (g *argGen) str(sch *object, name string) string {
 	var s string
 	switch format, _ := sch.get("format").(string); format {
 	case "date":
-		s = "2026-01-15"
+		s = g.prompt.matching(promptDate, "2026-01-15")
+		if _, err := time.Parse(time.DateOnly, s); err != nil {
+			s = "2026-01-15" // 2026-02-30 has the shape of a date but is none
+		}
 	case "date-time":
 		s = "2026-01-15T09:30:00Z"
 	case "time":
 		s = "09:30:00Z"
 	case "email":
-		s = "user@example.com"
+		s = g.prompt.matching(promptEmail, "user@example.com")
 	case "uri", "url", "iri":
 		s = "https://example.com/"
 	case "uuid":
 		s = uuidLike
+	case "ipv4":
+		s = "192.0.2.1"
+	case "ipv6":
+		s = "2001:db8::1"
+	case "hostname", "idn-hostname":
+		s = "example.com"
+	case "duration":
+		s = "PT1H"
+	case "uri-reference", "iri-reference", "json-pointer":
+		s = "/items/1"
+	case "regex":
+		s = ".*"
 	default:
 		s = g.prompt.phrase(name)
 	}
 	minLen := min(intKeyword(sch, "minLength", 0), maxStringRunes)
+	if pattern, ok := sch.get("pattern").(string); ok {
+		candidates := append([]string{s}, g.prompt.patternCandidates()...)
+		if g.variant > 0 {
+			candidates = nil // items of a uniqueItems array: built, each different
+		}
+		if m, ok := patternString(pattern, candidates, minLen, intKeyword(sch, "maxLength", -1), g.variant); ok {
+			return m
+		}
+	}
 	for utf8.RuneCountInString(s) < minLen {
 		s += " " + s
 	}
@@ -382,3 +425,52 @@ func (g *argGen) str(sch *object, name string) string {
 	}
 	return s
 }
+
+// fillProperties adds to out what the rest of sch requires: the properties
+// dependentRequired names for those present, then, up to minProperties,
+// properties with names made for patternProperties or, when additional
+// properties are allowed, plain ones.
+func (g *argGen) fillProperties(sch *object, out *object, minProps, depth int) {
+	props, _ := sch.get("properties").(*object)
+	if deps, ok := sch.get("dependentRequired").(*object); ok {
+		for _, key := range deps.keys {
+			if _, present := out.vals[key]; !present {
+				continue
+			}
+			list, _ := deps.vals[key].([]any)
+			for _, d := range list {
+				if name, ok := d.(string); ok {
+					if _, done := out.vals[name]; !done {
+						out.set(name, g.value(props.get(name), name, depth+1))
+					}
+				}
+			}
+		}
+	}
+	if pp, ok := sch.get("patternProperties").(*object); ok {
+		for i := 0; len(out.keys) < minProps && i < maxArrayItems; i++ {
+			pattern := pp.keys[i%len(pp.keys)]
+			name, ok := patternString(pattern, nil, 0, -1, i)
+			if !ok {
+				break
+			}
+			if _, taken := out.vals[name]; taken {
+				name += itoaPlain(i + 1)
+			}
+			out.set(name, g.value(pp.vals[pattern], name, depth+1))
+		}
+	}
+	extra := sch.get("additionalProperties")
+	if b, ok := extra.(bool); ok && !b {
+		return
+	}
+	for i := 1; len(out.keys) < minProps && i <= maxArrayItems; i++ {
+		name := "property" + itoaPlain(i)
+		if _, taken := out.vals[name]; !taken {
+			out.set(name, g.value(extra, name, depth+1))
+		}
+	}
+}
+
+// itoaPlain formats a small non-negative integer.
+func itoaPlain(n int) string { return fmt.Sprint(n) }

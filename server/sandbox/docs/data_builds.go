@@ -1,9 +1,9 @@
 package docs
 
-// Builds returns the sandbox's builds: two of pip (7367364 is the document's
+// fixedBuilds are the builds written out in full: two of pip (7367364 is the document's
 // example), three of kitchen-sink (one failed, one still building, so its
 // length is null) and one of mkdocs.
-func Builds() []Build {
+func fixedBuilds() []Build {
 	return []Build{
 		{
 			ID: 7367364, Date: "2018-06-19T15:15:59.135894", Length: ptr(59), Type: "html", State: "finished",

@@ -19,10 +19,10 @@ func pipTag(id int, name, commit string) Version {
 	}
 }
 
-// Versions returns the sandbox's versions: pip has 12 active versions
+// fixedVersions are the versions written out in full: pip has 12 active versions
 // (stable, latest and ten release tags) and 2 inactive ones; kitchen-sink
 // has 3 versions (one inactive); mkdocs has 3.
-func Versions() []Version {
+func fixedVersions() []Version {
 	all3 := []string{"pdf", "htmlzip", "epub"}
 	return []Version{
 		{

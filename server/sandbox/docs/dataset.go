@@ -6,7 +6,10 @@ import (
 	"strings"
 )
 
-// dataset is the fixed data, each list in the order its endpoint returns it.
+// dataset is the data the API shows an anonymous client, each list in the
+// order its endpoint returns it. Private versions and their builds exist in
+// the generated data but are left out, as the real service leaves them out
+// of every answer to a client that is not a maintainer.
 type dataset struct {
 	projects []Project // by slug, like the Project model's ordering
 	versions []Version // by verbose name, descending, then ID
@@ -17,7 +20,22 @@ type dataset struct {
 
 // newDataset builds the dataset from Projects, Versions, Builds and the pages.
 func newDataset() *dataset {
-	d := &dataset{projects: Projects(), versions: Versions(), builds: Builds(), byID: map[int]Project{}}
+	d := &dataset{projects: Projects(), byID: map[int]Project{}}
+	for _, p := range d.projects {
+		d.byID[p.ID] = p
+	}
+	versions := map[int]Version{}
+	for _, v := range Versions() {
+		versions[v.ID] = v
+		if v.PrivacyLevel == "public" {
+			d.versions = append(d.versions, v)
+		}
+	}
+	for _, b := range Builds() {
+		if v := versions[b.Version]; v.PrivacyLevel == "public" {
+			d.builds = append(d.builds, complete(b, d.byID[b.Project], v))
+		}
+	}
 	slices.SortStableFunc(d.projects, func(a, b Project) int { return strings.Compare(a.Slug, b.Slug) })
 	slices.SortStableFunc(d.versions, func(a, b Version) int {
 		return cmp.Or(strings.Compare(b.VerboseName, a.VerboseName), a.ID-b.ID)
@@ -25,11 +43,30 @@ func newDataset() *dataset {
 	slices.SortStableFunc(d.builds, func(a, b Build) int {
 		return cmp.Or(strings.Compare(b.Date, a.Date), b.ID-a.ID)
 	})
-	for _, p := range d.projects {
-		d.byID[p.ID] = p
-	}
-	d.pages = pages()
+	d.pages = mustPages()
 	return d
+}
+
+// Versions returns every version: the fixed ones (fixedVersions) and the
+// generated ones, private versions included.
+func Versions() []Version {
+	out := fixedVersions()
+	for _, g := range generatedProjects {
+		v, _ := generate(g)
+		out = append(out, v...)
+	}
+	return out
+}
+
+// Builds returns every build: the fixed ones (fixedBuilds) and the generated
+// ones, as recorded (see complete for the fields derived from them).
+func Builds() []Build {
+	out := fixedBuilds()
+	for _, g := range generatedProjects {
+		_, b := generate(g)
+		out = append(out, b...)
+	}
+	return out
 }
 
 // projectBySlug finds a project by its slug.
@@ -44,7 +81,12 @@ func (d *dataset) projectBySlug(slug string) (Project, bool) {
 
 // body returns v as the API sends it, with its project embedded.
 func (d *dataset) body(v Version) versionBody {
-	return versionBody{Version: v, Project: d.byID[v.ProjectID]}
+	p := d.byID[v.ProjectID]
+	_, pdf := v.Downloads["pdf"]
+	_, epub := v.Downloads["epub"]
+	_, zip := v.Downloads["htmlzip"]
+	return versionBody{Version: v, Project: p, HasPDF: pdf, HasEpub: epub, HasHTMLZip: zip,
+		DocumentationType: p.DocumentationType}
 }
 
 // version finds a project's version by its slug.
@@ -55,35 +97,4 @@ func (d *dataset) version(projectID int, slug string) (Version, bool) {
 		}
 	}
 	return Version{}, false
-}
-
-// Projects returns the sandbox's projects: pip (ID 6, the document's
-// example), kitchen-sink (ID 17, whose "untrusted" page holds hostile HTML)
-// and mkdocs (ID 53, an MkDocs project without embeddable pages).
-func Projects() []Project {
-	return []Project{
-		{
-			ID: 6, Name: "Pip", Slug: "pip", ProgrammingLanguage: "py",
-			DefaultVersion: "stable", DefaultBranch: "main", RepoType: "git",
-			Repo: "https://github.com/pypa/pip", Description: "Pip Installs Packages.",
-			Language: "en", DocumentationType: "sphinx_htmldir",
-			CanonicalURL: "https://pip.pypa.io/en/stable/", Users: []int{3, 4517},
-		},
-		{
-			ID: 17, Name: "Kitchen Sink", Slug: "kitchen-sink", ProgrammingLanguage: "py",
-			DefaultVersion: "latest", DefaultBranch: "main", RepoType: "git",
-			Repo: "https://github.com/loupe-demo/kitchen-sink",
-			Description: "Every Sphinx construct on one site, including a page of untrusted HTML " +
-				"for testing sanitizers.",
-			Language: "en", DocumentationType: "sphinx",
-			CanonicalURL: "https://kitchen-sink.readthedocs.io/en/latest/", Users: []int{4517, 88210},
-		},
-		{
-			ID: 53, Name: "MkDocs", Slug: "mkdocs", ProgrammingLanguage: "py",
-			DefaultVersion: "latest", DefaultBranch: "master", RepoType: "git",
-			Repo: "https://github.com/mkdocs/mkdocs", Description: "Project documentation with Markdown.",
-			Language: "en", DocumentationType: "mkdocs",
-			CanonicalURL: "https://mkdocs.readthedocs.io/en/latest/", Users: []int{1022},
-		},
-	}
 }

@@ -9,16 +9,22 @@
 // REST framework's request.build_absolute_uri: they name the address the
 // client used (see Options.Prefix and the X-Forwarded-* headers).
 //
-// The dataset is fixed (see Projects, Versions and Builds) and built around
-// the document's examples, so each example is what the sandbox answers. One
-// page, doc "untrusted" of project "kitchen-sink", holds hostile HTML (see
-// HostileDoc); the embed endpoint returns it as is, like the real service.
+// The dataset is real-size and the same on every run (see Projects, Versions
+// and Builds): 21 projects, over 300 versions and 2,000 builds, three
+// projects written out around the document's examples (so each example is
+// what the sandbox answers) and the rest generated from a seeded source.
+// Bodies carry every field of the real serializers. The embed pages are
+// Markdown sources under content/data/docs rendered with goldmark; one page,
+// doc "untrusted" of project "kitchen-sink", holds hostile HTML (see
+// HostileDoc), and the embed endpoint returns it as is, like the real
+// service. A write is refused with DRF's 403 before any 405.
 package docs
 
 import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 
 	"loupe/server/sandbox/drf"
 )
@@ -40,6 +46,10 @@ type Options struct {
 	DisableUnfilteredLists bool
 }
 
+// sharedDataset builds the dataset once: it is read-only, so every handler
+// shares it.
+var sharedDataset = sync.OnceValue(newDataset)
+
 // handler serves the API over the fixed dataset.
 type handler struct {
 	prefix          string
@@ -53,13 +63,20 @@ func New(opts Options) http.Handler {
 	if opts.Prefix == "" {
 		h.prefix = DefaultPrefix
 	}
-	h.data = newDataset()
+	h.data = sharedDataset()
 	return h
 }
 
 // ServeHTTP routes by path (404, or a 301 to the path with its trailing
-// slash), then method (405), then answers the operation.
+// slash), then checks the method in DRF's order (an anonymous write is 403
+// before any 405, since permissions are checked before the handler is
+// looked up), then answers the operation. Images of the documentation pages
+// are served under /_images/ (see serveImage).
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if rest, ok := strings.CutPrefix(r.URL.Path, "/_images/"); ok {
+		h.serveImage(w, r, rest)
+		return
+	}
 	serve, ok := h.route(r.URL.Path)
 	if !ok {
 		if _, slashed := h.route(r.URL.Path + "/"); slashed && !strings.HasSuffix(r.URL.Path, "/") {
@@ -70,6 +87,13 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		drf.WriteJSON(w, http.StatusNotFound, detail{"Not found."})
+		return
+	}
+	switch r.Method {
+	case http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete:
+		// ReadOnlyPermission refuses a write by a client without a build
+		// API key; the sandbox holds no keys, so every write is anonymous.
+		drf.WriteJSON(w, http.StatusForbidden, detail{"Authentication credentials were not provided."})
 		return
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {

@@ -25,9 +25,13 @@ func TestRouting(t *testing.T) {
 		{"non-numeric id", http.MethodGet, "/api/v2/project/pip/", 404, `{"detail":"Not found."}`, ""},
 		{"non-numeric version id", http.MethodGet, "/api/v2/version/stable/", 404, `{"detail":"Not found."}`, ""},
 		{"non-numeric build id", http.MethodGet, "/api/v2/build/x/", 404, `{"detail":"Not found."}`, ""},
-		{"POST", http.MethodPost, "/api/v2/project/", 405, `{"detail":"Method \"POST\" not allowed."}`, ""},
-		{"DELETE a build", http.MethodDelete, "/api/v2/build/7367364/", 405, `{"detail":"Method \"DELETE\" not allowed."}`, ""},
-		{"PUT embed", http.MethodPut, "/api/v2/embed/", 405, `{"detail":"Method \"PUT\" not allowed."}`, ""},
+		// An anonymous write is refused by the permission check before any
+		// method check, like DRF's: 403 even where the method has no handler.
+		{"POST", http.MethodPost, "/api/v2/project/", 403, `{"detail":"Authentication credentials were not provided."}`, ""},
+		{"DELETE a build", http.MethodDelete, "/api/v2/build/7367364/", 403, `{"detail":"Authentication credentials were not provided."}`, ""},
+		{"PUT embed", http.MethodPut, "/api/v2/embed/", 403, `{"detail":"Authentication credentials were not provided."}`, ""},
+		{"PATCH a version", http.MethodPatch, "/api/v2/version/1437428/", 403, `{"detail":"Authentication credentials were not provided."}`, ""},
+		{"other methods are 405", http.MethodOptions, "/api/v2/project/", 405, `{"detail":"Method \"OPTIONS\" not allowed."}`, ""},
 		{"POST to an unknown path is a 404", http.MethodPost, "/api/v2/nothing/", 404, `{"detail":"Not found."}`, ""},
 		{"missing slash redirects", http.MethodGet, "/api/v2/project/6?x=1", 301, "", base + "/api/v2/project/6/?x=1"},
 		{"missing slash on a list", http.MethodGet, "/api/v2/version", 301, "", base + "/api/v2/version/"},

@@ -30,6 +30,7 @@ type embedRequest struct {
 	project, version, doc string
 	path, section         *string // nil when not given
 	url                   string  // as given, or "" to derive it
+	unresolved            bool    // url names no page of a hosted project
 }
 
 // invalidArguments is the 400 message when neither url nor project with doc
@@ -42,6 +43,11 @@ func (h *handler) embed(r *http.Request) (int, any) {
 	req, ok := h.embedRequest(r.URL.Query())
 	if !ok {
 		return http.StatusBadRequest, embedError{invalidArguments}
+	}
+	if req.unresolved {
+		// The real view looks the project up from the URL with
+		// get_object_or_404, before anything else.
+		return http.StatusNotFound, detail{"No Project matches the given query."}
 	}
 	notFound := embedError{fmt.Sprintf("Can't find content for section: doc=%s path=%s section=%s",
 		pyStr(&req.doc), pyStr(req.path), pyStr(req.section))}
@@ -70,7 +76,7 @@ func (h *handler) embed(r *http.Request) (int, any) {
 		}
 	}
 	return http.StatusOK, embedBody{
-		Content: []string{s.html(level)},
+		Content: []string{strings.ReplaceAll(s.html(level), `src="`+mediaScheme, `src="`+h.mediaBase(r))},
 		Headers: s.headers(top),
 		URL:     u,
 		Meta:    embedMeta{Project: &p.Slug, Version: &req.version, Doc: &req.doc, Section: req.section},
@@ -103,13 +109,15 @@ func (h *handler) embedRequest(q url.Values) (embedRequest, bool) {
 }
 
 // resolveURL maps a documentation URL to its project, version, doc and
-// section: the host is the project's canonical host or <slug>.readthedocs.io,
-// the path /<language>/<version>/<doc path>, the fragment the section. Parts
-// it cannot resolve stay empty, so the lookup answers 404.
+// section, like the real service's unresolver: the host is the project's
+// canonical host or <slug>.readthedocs.io, the path the project's prefix
+// (/<language>/ or its custom prefix), the version and the doc path, the
+// fragment the section. A URL that is malformed, not http(s), or on a host
+// or under a prefix no project serves is unresolved.
 func (h *handler) resolveURL(raw string) embedRequest {
-	req := embedRequest{url: raw}
+	req := embedRequest{url: raw, unresolved: true}
 	u, err := url.Parse(raw)
-	if err != nil {
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return req
 	}
 	if u.Fragment != "" {
@@ -117,22 +125,38 @@ func (h *handler) resolveURL(raw string) embedRequest {
 	}
 	for _, p := range h.data.projects {
 		c, err := url.Parse(p.CanonicalURL)
-		if err == nil && (strings.EqualFold(u.Hostname(), c.Hostname()) ||
+		if err != nil || !(strings.EqualFold(u.Hostname(), c.Hostname()) ||
 			strings.EqualFold(u.Hostname(), p.Slug+".readthedocs.io")) {
-			req.project = p.Slug
+			continue
 		}
+		rest, ok := strings.CutPrefix(u.Path, projectPrefix(p))
+		if !ok {
+			continue
+		}
+		req.project, req.unresolved = p.Slug, false
+		version, doc, _ := strings.Cut(rest, "/")
+		req.version = version
+		req.path = &doc
+		req.doc = docName(doc)
 	}
-	parts := strings.SplitN(strings.TrimPrefix(u.Path, "/"), "/", 3)
-	if len(parts) >= 2 {
-		req.version = parts[1]
-	}
-	rest := ""
-	if len(parts) == 3 {
-		rest = parts[2]
-	}
-	req.path = &rest
-	req.doc = docName(rest)
 	return req
+}
+
+// projectPrefix is the path under which p serves its versions: its custom
+// prefix, or /<language>/.
+func projectPrefix(p Project) string {
+	if p.CustomPrefix != nil {
+		return *p.CustomPrefix
+	}
+	return "/" + p.Language + "/"
+}
+
+// mediaBase is the absolute URL of the sandbox's own image route: the host
+// the client used and the sandbox's mount point (never a proxy's prefix, so
+// the images load from the sandbox wherever the JSON went through).
+func (h *handler) mediaBase(r *http.Request) string {
+	u := drf.AbsoluteURL(r, h.prefix)
+	return u.Scheme + "://" + u.Host + h.prefix + "/_images/"
 }
 
 // docName turns a document path (user_guide.html, user_guide/,
@@ -150,10 +174,7 @@ func docName(path string) string {
 // docURL is the URL of a document in a version of p: clean URLs for Sphinx
 // dirhtml (user_guide/), file URLs otherwise (user_guide.html).
 func docURL(p Project, version, doc string) string {
-	base := p.CanonicalURL
-	if c, err := url.Parse(p.CanonicalURL); err == nil {
-		base = c.Scheme + "://" + c.Host + "/" + p.Language + "/" + version + "/"
-	}
+	base := docBase(p, version)
 	switch {
 	case p.DocumentationType != "sphinx_htmldir":
 		return base + doc + ".html"
@@ -162,6 +183,16 @@ func docURL(p Project, version, doc string) string {
 	default:
 		return base + doc + "/"
 	}
+}
+
+// docBase is the URL of a version of p: its canonical host, its prefix and
+// the version.
+func docBase(p Project, version string) string {
+	c, err := url.Parse(p.CanonicalURL)
+	if err != nil {
+		return p.CanonicalURL
+	}
+	return c.Scheme + "://" + c.Host + projectPrefix(p) + version + "/"
 }
 
 // pyStr formats s like Python's str() in the real error message: None for a

@@ -16,6 +16,9 @@ type Project struct {
 	DocumentationType   string `json:"documentation_type"`
 	CanonicalURL        string `json:"canonical_url"`
 	Users               []int  `json:"users"`
+	// CustomPrefix is the project's custom URL prefix, nil for the default
+	// /<language>/<version>/.
+	CustomPrefix *string `json:"custom_prefix"`
 }
 
 // Downloads maps an offline format (pdf, htmlzip, epub) to its
@@ -38,10 +41,16 @@ type Version struct {
 	ProjectID    int       `json:"-"`
 }
 
-// versionBody is a Version as the API sends it, with its project embedded.
+// versionBody is a Version as the API sends it, with its project embedded
+// and the fields the real serializer derives: which downloads exist and the
+// project's documentation type.
 type versionBody struct {
 	Version
-	Project Project `json:"project"`
+	Project           Project `json:"project"`
+	HasPDF            bool    `json:"has_pdf"`
+	HasEpub           bool    `json:"has_epub"`
+	HasHTMLZip        bool    `json:"has_htmlzip"`
+	DocumentationType string  `json:"documentation_type"`
 }
 
 // Build is a build of one version, with the commands it ran.
@@ -60,6 +69,21 @@ type Build struct {
 	Version     int       `json:"version"`
 	VersionSlug string    `json:"version_slug"`
 	Commands    []Command `json:"commands"`
+
+	// The real serializer's other fields (every model field but builder,
+	// plus state_display, commit_url and config).
+	Status                *string        `json:"status"`                  // external builds only; null otherwise
+	Healthcheck           *string        `json:"healthcheck"`             // last heartbeat of a running build
+	VersionName           string         `json:"version_name"`            // the version's verbose name
+	VersionType           string         `json:"version_type"`            // the version's type
+	ReadTheDocsYAMLConfig map[string]any `json:"readthedocs_yaml_config"` // the parsed configuration file, or null
+	ReadTheDocsYAMLPath   *string        `json:"readthedocs_yaml_path"`   // a custom configuration path, or null
+	ColdStorage           *bool          `json:"cold_storage"`            // whether the commands were archived
+	TaskID                string         `json:"task_id"`                 // the build task's ID, "" for old builds
+	TaskExecutedAt        *string        `json:"task_executed_at"`        // when the task started, or null
+	StateDisplay          string         `json:"state_display"`           // the state as shown to people
+	CommitURL             *string        `json:"commit_url"`              // the commit on the repository's site, or null
+	Config                map[string]any `json:"config"`                  // the configuration the build used
 }
 
 // Command is one command a build ran, with its output.

@@ -7,7 +7,9 @@ import (
 
 // section is one section of a documentation page as Sphinx writes it: a
 // <div class="section"> whose id is the anchor, a heading with a permalink,
-// blocks of HTML, then the subsections. A page is its top section.
+// blocks of HTML, then the subsections. A page is its top section; the pages
+// are rendered from Markdown sources (see markdown.go) and are the same in
+// every built version of a project.
 type section struct {
 	id       string
 	title    string   // plain text
@@ -15,19 +17,15 @@ type section struct {
 	children []*section
 }
 
-// sec builds a section.
-func sec(id, title string, blocks []string, children ...*section) *section {
-	return &section{id: id, title: title, blocks: blocks, children: children}
-}
-
-// pages returns every embeddable page: project slug -> doc name -> page. The
-// pages are the same in every built version of a project.
-func pages() map[string]map[string]*section {
-	return map[string]map[string]*section{
-		"pip":          pipPages(),
-		"kitchen-sink": kitchenSinkPages(),
-	}
-}
+// HostileProject and HostileDoc name the page whose HTML is hostile on
+// purpose, as a real hosted page could be: GET
+// /api/v2/embed/?project=kitchen-sink&doc=untrusted (any built version; add
+// section=scripts, event-handlers, links, frames-and-forms or styles for one
+// part). The sandbox returns it as is; neutralising it is the viewer's job.
+const (
+	HostileProject = "kitchen-sink"
+	HostileDoc     = "untrusted"
+)
 
 // html renders s as Sphinx's HTML, with its heading at level (1 for <h1>).
 func (s *section) html(level int) string {

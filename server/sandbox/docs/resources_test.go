@@ -8,6 +8,9 @@ import (
 	"testing"
 )
 
+// allProjects are the IDs of every project, by slug.
+var allProjects = []int{105, 115, 118, 103, 112, 117, 107, 17, 102, 108, 106, 53, 113, 110, 6, 109, 104, 116, 111, 114, 101}
+
 // pipActive are pip's active versions in list order (verbose name, descending).
 var pipActive = []int{1437428, 3681, 21980034, 21371123, 20930482, 19847203, 19210566, 18492317, 17605118, 15280047, 12811920, 10026115}
 
@@ -18,11 +21,11 @@ func TestListFilters(t *testing.T) {
 		wantCount int
 		wantIDs   []int // first page (limit 100)
 	}{
-		{"all projects, by slug", "/api/v2/project/", 3, []int{17, 53, 6}},
+		{"all projects, by slug", "/api/v2/project/", 21, allProjects},
 		{"project by slug", "/api/v2/project/?slug=mkdocs", 1, []int{53}},
 		{"project slug is exact", "/api/v2/project/?slug=pi", 0, []int{}},
-		{"empty slug does not filter", "/api/v2/project/?slug=", 3, []int{17, 53, 6}},
-		{"all versions", "/api/v2/version/", 20, nil},
+		{"empty slug does not filter", "/api/v2/project/?slug=", 21, allProjects},
+		{"all versions (private ones are not shown)", "/api/v2/version/", 314, nil},
 		{"pip's versions", "/api/v2/version/?project__slug=pip", 14, append(append([]int{}, pipActive[:2]...),
 			append([]int{312447}, append(append([]int{}, pipActive[2:]...), 13521)...)...)},
 		{"pip's active versions", "/api/v2/version/?project__slug=pip&active=true", 12, pipActive},
@@ -31,9 +34,12 @@ func TestListFilters(t *testing.T) {
 		{"pip's inactive versions", "/api/v2/version/?project__slug=pip&active=false", 2, []int{312447, 13521}},
 		{"active=0", "/api/v2/version/?project__slug=kitchen-sink&active=0", 1, []int{2204518}},
 		{"unknown active value does not filter", "/api/v2/version/?project__slug=kitchen-sink&active=maybe", 3, []int{2204530, 2204518, 2204511}},
-		{"inactive across projects", "/api/v2/version/?active=false", 3, []int{2204518, 312447, 13521}},
+		{"inactive across projects", "/api/v2/version/?active=false", 116, nil},
+		{"a generated project's versions", "/api/v2/version/?project__slug=ledgerline", 17, nil},
 		{"unknown project", "/api/v2/version/?project__slug=nope", 0, []int{}},
-		{"all builds, most recent first", "/api/v2/build/", 6, []int{9121002, 9120377, 9120345, 8000412, 7367364, 7301458}},
+		{"all builds", "/api/v2/build/", 2004, nil},
+		{"kitchen-sink's builds, most recent first", "/api/v2/build/?project__slug=kitchen-sink", 3, []int{9121002, 9120377, 9120345}},
+		{"a generated project's builds", "/api/v2/build/?project__slug=marmot", 111, nil},
 		{"pip's builds", "/api/v2/build/?project__slug=pip", 2, []int{7367364, 7301458}},
 		{"build by commit", "/api/v2/build/?commit=6f808d7ef80ea2ea5ba3ad9d6ad0e9bd7d3e9fa1", 1, []int{7367364}},
 		{"commit and project disagree", "/api/v2/build/?commit=6f808d7ef80ea2ea5ba3ad9d6ad0e9bd7d3e9fa1&project__slug=mkdocs", 0, []int{}},
@@ -75,7 +81,8 @@ func TestDetails(t *testing.T) {
 			"project": map[string]any{"id": 53.0, "name": "MkDocs", "slug": "mkdocs", "programming_language": "py",
 				"default_version": "latest", "default_branch": "master", "repo_type": "git", "repo": "https://github.com/mkdocs/mkdocs",
 				"description": "Project documentation with Markdown.", "language": "en", "documentation_type": "mkdocs",
-				"canonical_url": "https://mkdocs.readthedocs.io/en/latest/", "users": []any{1022.0}}}},
+				"canonical_url": "https://mkdocs.readthedocs.io/en/latest/", "users": []any{1022.0}, "custom_prefix": nil},
+			"has_pdf": false, "has_epub": false, "has_htmlzip": true, "documentation_type": "mkdocs"}},
 		{"unbuilt version has no downloads", "/api/v2/version/13521/", 200, map[string]any{"built": false, "active": false, "downloads": map[string]any{}}},
 		{"unknown version", "/api/v2/version/3682/", 404, map[string]any{"detail": "No Version matches the given query."}},
 		{"failed build", "/api/v2/build/9120345/", 200, map[string]any{"state": "finished", "success": false,

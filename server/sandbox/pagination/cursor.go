@@ -57,7 +57,7 @@ func (h *handler) cursor(r *http.Request) (any, *apiError) {
 	}
 	// The ordering is "-created": the queryset is descending unless the
 	// cursor reverses it; the filter is __lt when exactly one of them is.
-	qs := h.byCreated
+	_, qs := h.items.snapshot()
 	if c.reverse {
 		qs = reversed(qs)
 	}

@@ -45,6 +45,11 @@ func TestDocumentedExamples(t *testing.T) {
 		{LimitOffsetPath, "200", "?limit=5&offset=10"},
 		{CursorPath, "200", ""},
 		{CursorPath, "404", "?cursor=x"},
+		{LinkHeaderPath, "200", "?page=2&page_size=3"},
+		{LinkHeaderPath, "404", "?page=99"},
+		{LargeCursorPath, "200", "?cursor=cD05OTk5OTU="},
+		{LargeCursorPath, "404", "?cursor=x"},
+		{LargeLimitOffsetPath, "200", "?limit=3&offset=999997"},
 	}
 	seen := map[string]bool{}
 	for _, tt := range tests {

@@ -2,6 +2,7 @@ package pagination
 
 import (
 	"net/http"
+	"net/url"
 	"strconv"
 
 	"loupe/server/sandbox/drf"
@@ -20,34 +21,45 @@ const (
 // LimitOffsetPagination. It never fails: bad values fall back to defaults.
 func (h *handler) limitOffset(r *http.Request) (any, *apiError) {
 	q := r.URL.Query()
-	limit := defaultLimit
+	limit, offset := limitAndOffset(q)
+	items := h.ordered(q)
+	count := len(items)
+	page := countedPage{Count: count, Results: []Item{}}
+	if count > 0 && offset <= count {
+		page.Results = items[offset:min(offset+limit, count)]
+	}
+	page.Next, page.Previous = offsetLinks(drf.AbsoluteURL(r, h.prefix), limit, offset, count)
+	return page, nil
+}
+
+// limitAndOffset reads limit and offset; bad values fall back to defaults.
+func limitAndOffset(q url.Values) (limit, offset int) {
+	limit = defaultLimit
 	if v, ok := drf.LastValue(q, limitQueryParam); ok {
 		if n, err := drf.PositiveInt(v, true, maxLimit); err == nil {
 			limit = n
 		}
 	}
-	offset := 0
 	if v, ok := drf.LastValue(q, offsetQueryParam); ok {
 		if n, err := drf.PositiveInt(v, false, 0); err == nil {
 			offset = n
 		}
 	}
-	count := len(h.byID)
-	page := countedPage{Count: count, Results: []Item{}}
-	if count > 0 && offset <= count {
-		page.Results = h.byID[offset:min(offset+limit, count)]
-	}
-	u := drf.AbsoluteURL(r, h.prefix)
+	return limit, offset
+}
+
+// offsetLinks are LimitOffsetPagination's next and previous links from u.
+func offsetLinks(u *url.URL, limit, offset, count int) (next, previous *string) {
 	withLimit := drf.ReplaceQueryParamURL(u, limitQueryParam, strconv.Itoa(limit))
 	if offset+limit < count {
-		page.Next = ptr(drf.ReplaceQueryParam(withLimit, offsetQueryParam, strconv.Itoa(offset+limit)))
+		next = ptr(drf.ReplaceQueryParam(withLimit, offsetQueryParam, strconv.Itoa(offset+limit)))
 	}
 	switch {
 	case offset <= 0:
 	case offset-limit <= 0:
-		page.Previous = ptr(drf.RemoveQueryParam(withLimit, offsetQueryParam))
+		previous = ptr(drf.RemoveQueryParam(withLimit, offsetQueryParam))
 	default:
-		page.Previous = ptr(drf.ReplaceQueryParam(withLimit, offsetQueryParam, strconv.Itoa(offset-limit)))
+		previous = ptr(drf.ReplaceQueryParam(withLimit, offsetQueryParam, strconv.Itoa(offset-limit)))
 	}
-	return page, nil
+	return next, previous
 }

@@ -38,7 +38,8 @@ func (h *handler) pageNumber(r *http.Request) (any, *apiError) {
 			size = n
 		}
 	}
-	count := len(h.byID)
+	items := h.ordered(q)
+	count := len(items)
 	numPages := max(1, (count+size-1)/size) // Django: ceil(max(1, count)/size)
 	raw, _ := drf.LastValue(q, pageQueryParam)
 	number := 1
@@ -55,7 +56,7 @@ func (h *handler) pageNumber(r *http.Request) (any, *apiError) {
 	}
 	start := (number - 1) * size
 	end := min(start+size, count)
-	page := countedPage{Count: count, Results: h.byID[start:end]}
+	page := countedPage{Count: count, Results: items[start:end]}
 	u := drf.AbsoluteURL(r, h.prefix)
 	if number < numPages {
 		page.Next = ptr(drf.ReplaceQueryParam(u, pageQueryParam, strconv.Itoa(number+1)))

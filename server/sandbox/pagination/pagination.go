@@ -1,7 +1,10 @@
 // Package pagination is the built-in sandbox of the pagination API: three GET
 // lists of the same demo items, one per pagination style of Django REST
 // framework (PageNumberPagination, LimitOffsetPagination, CursorPagination),
-// configured as content/openapi/pagination.yaml documents.
+// configured as content/openapi/pagination.yaml documents; sandbox-only calls
+// that insert and delete items (mutate.go), so each style can be watched
+// while the list changes; and a read-only list of a million items in two
+// styles (large.go), where a deep cursor page costs what the first costs.
 //
 // It is mounted at /sandbox/pagination with the prefix stripped, so it sees
 // paths like /page-number/items/. The next and previous links are absolute,
@@ -12,7 +15,6 @@ package pagination
 import (
 	"fmt"
 	"net/http"
-	"slices"
 	"strings"
 
 	"loupe/server/sandbox/drf"
@@ -40,11 +42,15 @@ type Options struct {
 	Prefix string
 }
 
-// handler serves the three lists over one dataset, pre-sorted per ordering.
+// sharedLarge is the large list, read-only and so shared by every handler.
+var sharedLarge = &largeList{}
+
+// handler serves the three lists over one store of items, and the
+// sandbox-only calls that change it.
 type handler struct {
-	byID      []Item // ordering "id", for page number and limit/offset
-	byCreated []Item // ordering "-created", for the cursor
-	prefix    string
+	items  *store
+	large  *largeList
+	prefix string
 }
 
 // New returns the sandbox handler. It needs no credential: the API has none.
@@ -57,15 +63,20 @@ func New(opts Options) http.Handler {
 	if opts.Prefix == "" {
 		h.prefix = DefaultPrefix
 	}
-	h.byID = slices.Clone(items)
-	slices.SortStableFunc(h.byID, func(a, b Item) int { return a.ID - b.ID })
-	h.byCreated = slices.Clone(items)
-	slices.SortStableFunc(h.byCreated, func(a, b Item) int { return b.Created.Compare(a.Created) })
+	h.items = newStore(items)
+	h.large = sharedLarge
 	return h
 }
 
 // ServeHTTP routes by path (404), then method (405), then answers the list.
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if h.mutate(w, r) {
+		return
+	}
+	if r.URL.Path == LinkHeaderPath && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
+		h.linkHeader(w, r)
+		return
+	}
 	var serve func(*http.Request) (any, *apiError)
 	switch r.URL.Path {
 	case PageNumberPath:
@@ -74,6 +85,12 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		serve = h.limitOffset
 	case CursorPath:
 		serve = h.cursor
+	case LinkHeaderPath:
+		serve = nil // GET and HEAD are served above; other methods are 405 below
+	case LargeCursorPath:
+		serve = h.largeCursor
+	case LargeLimitOffsetPath:
+		serve = h.largeLimitOffset
 	default:
 		drf.WriteJSON(w, http.StatusNotFound, detail{"Not found."})
 		return

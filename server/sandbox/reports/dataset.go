@@ -9,15 +9,17 @@ import (
 )
 
 // The generated part of the dataset: generatedCount records between windowStart and
-// windowEnd, older than the documented ones (anchors), from a fixed seed.
+// windowEnd, older than the documented ones (anchors), from a fixed seed. The window is the
+// real API's retention: the 180 days before the dataset's end.
 const (
-	generatedCount = 320
+	generatedCount = 2400
+	retentionDays  = 180
 	datasetSeed    = 0x5eed_ca1e_da12
 )
 
 var (
-	windowStart = time.Date(2026, 11, 6, 0, 0, 0, 0, time.UTC)
 	windowEnd   = time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
+	windowStart = windowEnd.AddDate(0, 0, -retentionDays)
 )
 
 // rng is splitmix64: small, fast and the same on every platform and Go version, so the

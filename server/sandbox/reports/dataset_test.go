@@ -42,8 +42,13 @@ func TestCatalog(t *testing.T) {
 func TestDatasetValid(t *testing.T) {
 	h := newTestHandler(t)
 	c := h.cat
-	if got := len(h.records); got < 300 || got > 400 {
-		t.Errorf("records: got %d; want a few hundred", got)
+	if got := len(h.records); got < 2000 || got > 3000 {
+		t.Errorf("records: got %d; want a real-size few thousand", got)
+	}
+	// They span the real API's 180-day retention.
+	oldest, newest := h.records[len(h.records)-1].at, h.records[0].at
+	if span := newest.Sub(oldest); span < 179*24*time.Hour || oldest.Before(windowStart) {
+		t.Errorf("records from %s to %s; want the 180 days from %s", oldest, newest, windowStart)
 	}
 	seenEvent := map[string]bool{}
 	seenUQ := map[string]bool{}
@@ -165,7 +170,7 @@ func TestDatasetDeterministic(t *testing.T) {
 	if !reflect.DeepEqual(a.records, b.records) {
 		t.Error("two builds of the dataset differ")
 	}
-	if got, want := a.records[2].act.ID.UniqueQualifier, "2260487473577263545"; got != want {
+	if got, want := a.records[2].act.ID.UniqueQualifier, "-5236580370388338281"; got != want {
 		t.Errorf("third record: got %s; want %s (the dataset changed)", got, want)
 	}
 }

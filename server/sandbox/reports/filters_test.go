@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -178,5 +179,21 @@ func TestSplitTerm(t *testing.T) {
 		if name != tt.name || op != tt.op || value != tt.value || ok != tt.ok {
 			t.Errorf("splitTerm(%q): got %q %q %q %v; want %q %q %q %v", tt.term, name, op, value, ok, tt.name, tt.op, tt.value, tt.ok)
 		}
+	}
+}
+
+// TestRetention: the dataset covers the 180 days of the real API's retention; a startTime
+// before them counts from their start, and a range wholly before them is the real API's 400.
+func TestRetention(t *testing.T) {
+	h := newTestHandler(t)
+	all := list(t, h, listPath+"?maxResults=1000")
+	old := list(t, h, listPath+"?maxResults=1000&startTime=2025-01-01T00:00:00Z")
+	if len(old.Items) != len(all.Items) || old.NextPageToken != all.NextPageToken {
+		t.Errorf("startTime before the retention: got %d items; want the same %d as without it", len(old.Items), len(all.Items))
+	}
+	w := serve(t, h, withToken(listPath+"?startTime=2025-01-01T00:00:00Z&endTime=2025-06-01T00:00:00Z"), nil)
+	want := `{"error":{"code":400,"message":"Invalid request: Start time is after end time.","errors":[{"message":"Invalid request: Start time is after end time.","domain":"global","reason":"invalid"}],"status":"INVALID_ARGUMENT"}}`
+	if w.Code != 400 || strings.TrimSpace(w.Body.String()) != want {
+		t.Errorf("a range before the retention: got %d %s; want 400 %s", w.Code, w.Body, want)
 	}
 }

@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"net/http"
 	"net/netip"
 	"net/url"
 	"regexp"
@@ -82,6 +83,15 @@ func parseQuery(userKey, app string, v url.Values, c *catalog, now time.Time) (*
 	}
 	if !q.start.IsZero() && !q.start.Before(now) {
 		return nil, invalidParam("startTime", "Invalid startTime '%s': the start time must be before the current time.", v.Get("startTime"))
+	}
+	if !q.start.IsZero() && q.start.Before(windowStart) {
+		// The real API keeps 180 days: an older startTime counts from the retention's start,
+		// and a range that then ends before it starts is refused with the real (if confusing)
+		// message (googleapis/google-api-python-client#148).
+		q.start = windowStart
+		if !q.end.IsZero() && !q.start.Before(q.end) {
+			return nil, newError(http.StatusBadRequest, "INVALID_ARGUMENT", "invalid", "Invalid request: Start time is after end time.")
+		}
 	}
 	if !q.start.IsZero() && !q.end.IsZero() && !q.start.Before(q.end) {
 		return nil, invalidParam("startTime", "Invalid startTime '%s': the start time must be before the end time '%s'.", v.Get("startTime"), v.Get("endTime"))

@@ -9,11 +9,14 @@
 // prefix stripped, so it sees paths like /admin/reports/v1/activity/users/all/applications/calendar.
 //
 // The dataset: the two records of the documented 200 example, verbatim and newest (so
-// ?maxResults=2 answers the example), then 320 generated records from 2026-11-06 to
-// 2026-11-20 of six users of customer C03az79cb and one OAuth client (callerType KEY),
-// covering every event. Where the document is silent the sandbox chooses, simply:
-//   - startTime and endTime are inclusive; without endTime there is no upper bound, and the
-//     real API's 180-day window is not applied (the dataset is fixed, the clock is not);
+// ?maxResults=2 answers the example), then 2,400 generated records over the real API's
+// 180-day retention, 2026-05-24 to 2026-11-20, of six users of customer C03az79cb and one
+// OAuth client (callerType KEY), covering every event. The retention is anchored on the
+// dataset, not the clock: a startTime before 2026-05-24 counts from there, and a range that
+// then ends before it starts answers the real API's 400 "Invalid request: Start time is after
+// end time." (googleapis/google-api-python-client#148). Where the document is silent the
+// sandbox chooses, simply:
+//   - startTime and endTime are inclusive; without endTime there is no upper bound;
 //   - filters terms on parameters an event lacks, or unknown to the catalogue, are ignored;
 //     strings compare byte-wise, integers numerically, booleans only with == and <>;
 //   - another application of the enum, another customer, or a user with no records give an
