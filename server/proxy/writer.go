@@ -36,7 +36,13 @@ type recorder struct {
 	timer  *time.Timer // does a held flush after headerHold
 }
 
+// WriteHeader records and writes the final status. An upstream's informational reply (1xx
+// but 101), which ReverseProxy passes on, is dropped: its headers are the upstream's, unfiltered
+// and unmasked, and a browser must only ever see the final answer.
 func (r *recorder) WriteHeader(code int) {
+	if code >= 100 && code < 200 && code != http.StatusSwitchingProtocols {
+		return
+	}
 	if r.status == 0 {
 		r.status = code
 	}
