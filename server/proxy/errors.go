@@ -73,6 +73,10 @@ func (p *Proxy) errorHandler(w http.ResponseWriter, r *http.Request, err error) 
 	case errors.Is(err, context.Canceled) && r.Context().Err() != nil:
 		c.reason = "client gone"
 		w.WriteHeader(499) // nobody reads it; it is what the audit line shows
+	case c.inErr != nil:
+		// The client stopped sending its body (it hung up half-way): not the upstream's fault.
+		c.reason = "client abort"
+		w.WriteHeader(499)
 	case errors.Is(err, errHeaderTimeout), isTimeout(err):
 		c.reason = "upstream time-out"
 		writeError(w, http.StatusGatewayTimeout, up.slug,
@@ -94,6 +98,33 @@ func (p *Proxy) errorHandler(w http.ResponseWriter, r *http.Request, err error) 
 		writeError(w, http.StatusBadGateway, up.slug,
 			fmt.Sprintf("%s: could not get an answer from %s (%s)", up.slug, base, cause),
 			check+" ("+cfgKey+")")
+	}
+}
+
+// answerLateFailure answers a call whose upstream failed after its headers but before anything
+// reached the client: the client hung up (499), or the upstream's body broke (502, naming the
+// API and the cause).
+func (p *Proxy) answerLateFailure(rec *recorder, r *http.Request, c *call) {
+	rec.mu.Lock()
+	bodyErr := rec.bodyErr
+	rec.mu.Unlock()
+	rec.restart()
+	up := c.up
+	switch {
+	case r.Context().Err() != nil:
+		c.reason = "client gone"
+		rec.WriteHeader(499)
+	case errors.Is(bodyErr, errStreamIdle):
+		c.reason = "upstream idle"
+		writeError(rec, http.StatusGatewayTimeout, up.slug,
+			fmt.Sprintf("%s: %s sent its headers, then nothing for %s", up.slug, up.BaseURL.Scheme+"://"+up.BaseURL.Host, p.cfg.StreamIdleTimeout),
+			"that the API is healthy, or raise server.limits.stream_idle_timeout")
+	default:
+		cause, check := classify(bodyErr)
+		c.reason = "upstream " + cause + " after its headers"
+		writeError(rec, http.StatusBadGateway, up.slug,
+			fmt.Sprintf("%s: %s failed after its headers, before its answer (%s)", up.slug, up.BaseURL.Scheme+"://"+up.BaseURL.Host, cause),
+			check+" (apis."+up.slug+".base_url)")
 	}
 }
 
