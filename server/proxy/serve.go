@@ -193,7 +193,7 @@ func (p *Proxy) rewrite(pr *httputil.ProxyRequest) {
 
 // setForwarded tells the upstream the public address of its mount point, /proxy/<slug>.
 func (p *Proxy) setForwarded(h http.Header, in *http.Request, slug string) {
-	scheme, host, prefix := "http", in.Host, "/proxy/"+slug
+	scheme, host, prefix := "http", OwnHost(in), "/proxy/"+slug
 	if in.TLS != nil {
 		scheme = "https"
 	}
