@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"syscall"
 )
 
@@ -148,6 +149,13 @@ func classify(err error) (cause, check string) {
 		return "not a TLS server", "the base URL's scheme (http or https)"
 	case errors.Is(err, syscall.EHOSTUNREACH), errors.Is(err, syscall.ENETUNREACH):
 		return "host unreachable", "the network between the Loupe server and the API"
+	}
+	// net/http's transport has no typed errors for these; their text is only matched here.
+	switch msg := err.Error(); {
+	case strings.Contains(msg, "malformed HTTP"):
+		return "not an HTTP answer", "the base URL's port and scheme: something other than an HTTP server answered"
+	case strings.Contains(msg, "response headers exceeded"):
+		return "headers too large", "the API: its response headers are over the 1 MiB Loupe accepts"
 	}
 	return "connection failed", "the base URL and that the API is up"
 }

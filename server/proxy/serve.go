@@ -59,6 +59,11 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			p.answerLateFailure(rec, r, c)
 			v = nil
 		}
+		if v == http.ErrAbortHandler {
+			// What was written may still sit in the server's buffer: send it, so the client
+			// sees the status and a body cut short rather than no answer at all.
+			rec.flushOnAbort()
+		}
 		if v != nil {
 			c.reason = "aborted"
 		}

@@ -165,6 +165,15 @@ func (r *recorder) bodyEnded(pending int) {
 	}
 }
 
+// flushOnAbort sends what was written before the handler aborts the connection.
+func (r *recorder) flushOnAbort() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.committed && !r.closed {
+		r.flushLocked()
+	}
+}
+
 // finish stops holding when ServeHTTP returns: a held flush is done, unless the handler
 // panicked (aborted), and the ResponseWriter is not used again.
 func (r *recorder) finish(aborted bool) {
