@@ -3,6 +3,7 @@ package app
 import (
 	"encoding/json"
 	stdhtml "html"
+	"net/url"
 	"regexp"
 	"strings"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/microcosm-cc/bluemonday"
 
 	"loupe/app/catalog"
+	"loupe/app/markdown"
 )
 
 func init() {
@@ -28,7 +30,17 @@ var embedPolicy = func() *bluemonday.Policy {
 	p := bluemonday.UGCPolicy()
 	p.AllowAttrs("id").Matching(regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_:.-]*$`)).Globally()
 	p.AllowAttrs("class").Matching(regexp.MustCompile(`^[A-Za-z0-9_ -]+$`)).OnElements("div", "section", "span", "pre", "code", "a", "p")
-	p.AllowURLSchemes("http", "https", "mailto")
+	p.AllowURLSchemes("mailto")
+	notInternal := func(u *url.URL) bool { return !markdown.Internal(u.String()) }
+	p.AllowURLSchemeWithCustomPolicy("http", notInternal)
+	p.AllowURLSchemeWithCustomPolicy("https", notInternal)
+	// An image or media source is loaded as soon as the page shows: only an absolute http(s)
+	// URL that does not lead to Loupe's proxy or sandboxes stays.
+	p.RewriteSrc(func(u *url.URL) {
+		if !u.IsAbs() || markdown.Internal(u.String()) {
+			*u = url.URL{}
+		}
+	})
 	p.RequireNoFollowOnLinks(true)
 	p.RequireNoReferrerOnLinks(true)
 	p.AddTargetBlankToFullyQualifiedLinks(true)
@@ -96,9 +108,10 @@ func embedParts(raw json.RawMessage) ([]string, bool) {
 	return nil, false
 }
 
-// safeLink keeps http(s) links and turns anything else into an inert fragment.
+// safeLink keeps http(s) links, except to Loupe's proxy or sandboxes, and turns anything else
+// into an inert fragment.
 func safeLink(u string) string {
-	if strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://") {
+	if (strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://")) && !markdown.Internal(u) {
 		return u
 	}
 	return "#" + stdhtml.EscapeString(u)

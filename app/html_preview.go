@@ -110,8 +110,12 @@ func (p *htmlPreview) onMessage(ctx app.Context, ev app.Value) {
 	}
 	switch str("loupe") {
 	case "preview":
+		// Whether the app is isolated is Loupe's own finding, never the app's word (its
+		// parentBlocked could say anything): a message from a frame without same-origin comes
+		// from the opaque origin "null", and such a frame's document is hidden from its parent.
+		isolated := isolatedFrame(ev.Get("origin").String(), !frame.Get("contentDocument").Truthy())
 		ctx.Dispatch(func(app.Context) {
-			p.probed, p.blocked, p.probe, p.title = true, data.Get("parentBlocked").Truthy(), str("probe"), str("title")
+			p.probed, p.blocked, p.probe, p.title = true, isolated, str("probe"), str("title")
 			if n := data.Get("elements"); n.Type() == app.TypeNumber {
 				p.elements = n.Int()
 			}
@@ -147,15 +151,18 @@ func (p *htmlPreview) Render() app.UI {
 	}
 	status := "Starting the app in a sandboxed frame…"
 	parent := "unknown"
+	report := ""
 	if p.probed {
 		parent = "reachable"
-		status = "Running. The app reached Loupe's page (" + p.probe + "): it is NOT isolated."
+		status = "Running, NOT isolated: the app's frame can reach Loupe's page."
 		if p.blocked {
 			parent = "blocked"
-			status = "Running in isolation: sandbox=\"allow-scripts\" without same-origin, so parent.document is " + p.probe + "."
+			status = "Running in isolation: sandbox=\"allow-scripts\" without same-origin; Loupe checked that the frame's origin is opaque and its document hidden."
 		}
+		// What the app itself says is shown apart from Loupe's finding, quoted, as its words.
+		report = "The app reports: parent.document " + strconv.Quote(p.probe) + "."
 		if p.title != "" {
-			status += " Title: " + p.title + "."
+			report += " Title: " + strconv.Quote(p.title) + "."
 		}
 	}
 	var errs []app.UI
@@ -165,7 +172,10 @@ func (p *htmlPreview) Render() app.UI {
 	return app.Div().Class("html-preview").Body(
 		app.IFrame().ID(p.id).Title("Preview of the generated app").
 			Sandbox("allow-scripts").Attr("referrerpolicy", "no-referrer").Src(previewPath),
-		app.P().Class("preview-status muted").DataSet("parent", parent).Text(status),
+		app.P().Class("preview-status muted").DataSet("parent", parent).Body(
+			app.Span().Class("preview-verdict").Text(status),
+			app.If(report != "", func() app.UI { return app.Span().Class("preview-report").Text(" " + report) }),
+		),
 		app.If(len(errs) > 0, func() app.UI {
 			return app.Div().Class("preview-errors alert alert-error").Body(
 				app.Strong().Text("The app reported errors:"), app.Ul().Body(errs...),
@@ -173,3 +183,7 @@ func (p *htmlPreview) Render() app.UI {
 		}),
 	)
 }
+
+// isolatedFrame reports whether a preview frame is isolated from Loupe's page, from what Loupe
+// sees itself: its messages come from the opaque origin "null" and its document is hidden.
+func isolatedFrame(origin string, docHidden bool) bool { return origin == "null" && docHidden }

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"loupe/app/markdown"
 )
 
 // jsonNode is a parsed JSON value that keeps the order of object keys.
@@ -152,7 +154,7 @@ func hint(n *jsonNode) string {
 func scalar(n *jsonNode) app.UI {
 	switch n.kind {
 	case 's':
-		if strings.HasPrefix(n.text, "https://") || strings.HasPrefix(n.text, "http://") {
+		if (strings.HasPrefix(n.text, "https://") || strings.HasPrefix(n.text, "http://")) && !markdown.Internal(n.text) {
 			return app.A().Class("j-str").Href(n.text).Target("_blank").Rel("noopener noreferrer").Text(strconv.Quote(n.text))
 		}
 		return app.Span().Class("j-str").Text(strconv.Quote(n.text))

@@ -9,6 +9,7 @@ import (
 
 	"loupe/app/catalog"
 	"loupe/app/jsonld"
+	"loupe/app/markdown"
 )
 
 func init() {
@@ -183,10 +184,12 @@ func (v *jsonldViewer) renderCard(e *jsonld.Entity, top float64) app.UI {
 	)
 }
 
-// jlSafeURL reports whether a URL from a response may become a link or image: http(s) only.
+// jlSafeURL reports whether a URL from a response may become a link or image: http(s) only,
+// and never to Loupe's proxy or sandboxes (an image there would call an API with the server's
+// credential as soon as the card shows).
 func jlSafeURL(u string) bool {
 	l := strings.ToLower(strings.TrimSpace(u))
-	return strings.HasPrefix(l, "https://") || strings.HasPrefix(l, "http://")
+	return (strings.HasPrefix(l, "https://") || strings.HasPrefix(l, "http://")) && !markdown.Internal(u)
 }
 
 // jlLink is an external link opening in a new tab, or nothing for an empty or unsafe URL.

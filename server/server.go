@@ -174,7 +174,7 @@ func New(cfg Config) (*Server, error) {
 	catHandler := servercatalog.Handler(cat, cfg.Content)
 	mux.Handle("/catalog.json", catHandler)
 	mux.Handle("/openapi/", catHandler)
-	mux.Handle("/sandbox/", sbMux)
+	mux.Handle("/sandbox/", sandboxGuard(sbMux, public))
 	mux.Handle("GET /preview", previewHandler())
 	mux.Handle("/", st)
 	routed := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -9,6 +9,7 @@ package markdown
 
 import (
 	"bytes"
+	"net/url"
 	"regexp"
 	"strings"
 	"sync"
@@ -67,7 +68,8 @@ func (r *Renderer) Warm() { r.warm.Do(func() { r.Render(warmUp) }) }
 var codeClass = regexp.MustCompile(`^language-[A-Za-z0-9_+#.-]+$`)
 
 // Policy returns the strict sanitizing policy: text structure, code blocks (with their
-// language-* class), tables, task list checkboxes, and links and images to http(s) URLs only.
+// language-* class), tables, task list checkboxes, and links and images to http(s) URLs only,
+// none to Loupe's proxy or sandboxes (Internal).
 // Links open in a new tab with rel="nofollow noreferrer noopener". No script, style, iframe,
 // form, event handler or style attribute survives.
 func Policy() *bluemonday.Policy {
@@ -81,7 +83,10 @@ func Policy() *bluemonday.Policy {
 	p.AllowAttrs("checked", "disabled").Matching(regexp.MustCompile(`^$`)).OnElements("input")
 	p.AllowAttrs("href", "title").OnElements("a")
 	p.AllowAttrs("src", "alt", "title").OnElements("img")
-	p.AllowURLSchemes("http", "https", "mailto")
+	p.AllowURLSchemes("mailto")
+	notInternal := func(u *url.URL) bool { return !Internal(u.String()) }
+	p.AllowURLSchemeWithCustomPolicy("http", notInternal)
+	p.AllowURLSchemeWithCustomPolicy("https", notInternal)
 	p.AllowRelativeURLs(false)
 	p.RequireParseableURLs(true)
 	p.RequireNoFollowOnLinks(true)

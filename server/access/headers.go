@@ -29,26 +29,101 @@ const PreviewCSP = "sandbox allow-scripts; default-src 'none'; script-src 'unsaf
 const PreviewPath = "/preview"
 
 // SecurityHeaders sets on every response: the Content-Security-Policy for its kind (a handler
-// may set a stricter one, as the login page does), nosniff, no Referer to other sites and no
-// framing by other sites.
+// may set a stricter one on an app page, as the login page does), nosniff, no Referer to other
+// sites and no framing by other sites. They are set before the handler runs and set again when
+// the response's status is written, so a handler that clears its header map (ReverseProxy does
+// after an upstream's 1xx) cannot lose them; on API answers and /preview they always win over
+// the handler's. Informational replies (1xx but 101) never reach the browser: their headers come
+// from an upstream and are not filtered.
 func SecurityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h := w.Header()
-		p := r.URL.Path
-		switch {
-		case p == PreviewPath:
-			h.Set("Content-Security-Policy", PreviewCSP)
-			h.Set("X-Frame-Options", "SAMEORIGIN")
-		case strings.HasPrefix(p, "/proxy/") || strings.HasPrefix(p, "/sandbox/") || p == "/catalog.json" || strings.HasPrefix(p, "/openapi/"):
-			h.Set("Content-Security-Policy", DataCSP)
-			h.Set("X-Frame-Options", "DENY")
-		default:
-			h.Set("Content-Security-Policy", AppCSP)
-			h.Set("X-Frame-Options", "DENY")
-			h.Set("Cross-Origin-Opener-Policy", "same-origin")
-		}
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "same-origin")
-		next.ServeHTTP(w, r)
+		sw := &secureWriter{ResponseWriter: w, kind: kindOf(r.URL.Path)}
+		sw.apply(true)
+		next.ServeHTTP(sw, r)
 	})
 }
+
+// pageKind is which security headers a path gets.
+type pageKind int
+
+const (
+	appPage pageKind = iota
+	dataPage
+	previewPage
+)
+
+func kindOf(p string) pageKind {
+	switch {
+	case p == PreviewPath:
+		return previewPage
+	case strings.HasPrefix(p, "/proxy/") || strings.HasPrefix(p, "/sandbox/") || p == "/catalog.json" || strings.HasPrefix(p, "/openapi/"):
+		return dataPage
+	}
+	return appPage
+}
+
+// secureWriter (re)applies the security headers when the status is written and drops 1xx.
+type secureWriter struct {
+	http.ResponseWriter
+	kind  pageKind
+	wrote bool
+}
+
+// apply sets the headers of w's kind; unless force, an app page's own CSP and framing stay.
+func (w *secureWriter) apply(force bool) {
+	h := w.ResponseWriter.Header()
+	set := func(name, v string) {
+		if force || w.kind != appPage || h.Get(name) == "" {
+			h.Set(name, v)
+		}
+	}
+	switch w.kind {
+	case previewPage:
+		set("Content-Security-Policy", PreviewCSP)
+		set("X-Frame-Options", "SAMEORIGIN")
+	case dataPage:
+		set("Content-Security-Policy", DataCSP)
+		set("X-Frame-Options", "DENY")
+	default:
+		set("Content-Security-Policy", AppCSP)
+		set("X-Frame-Options", "DENY")
+		set("Cross-Origin-Opener-Policy", "same-origin")
+	}
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "same-origin")
+}
+
+// WriteHeader drops an informational status and writes a final one with the headers in place.
+func (w *secureWriter) WriteHeader(code int) {
+	if code >= 100 && code < 200 && code != http.StatusSwitchingProtocols {
+		return
+	}
+	if !w.wrote {
+		w.wrote = true
+		w.apply(false)
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+// Write writes body bytes, the headers in place first.
+func (w *secureWriter) Write(b []byte) (int, error) {
+	if !w.wrote {
+		w.wrote = true
+		w.apply(false)
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Flush sends what was written, the headers in place first.
+func (w *secureWriter) Flush() {
+	if !w.wrote {
+		w.wrote = true
+		w.apply(false)
+	}
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// Unwrap returns the wrapped writer, for http.ResponseController.
+func (w *secureWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

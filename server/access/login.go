@@ -115,9 +115,36 @@ func (g *Gate) serveLogout(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, loginPath, http.StatusSeeOther)
 }
 
-// localPath keeps a return path on this site: a path, not //host or /\host.
+// localPath keeps a return path on this site: a path of printable ASCII without spaces or
+// backslashes, which neither as sent nor decoded starts with // or holds a . or .. segment.
+// Anything else (a tab, which a browser's form rules would drop to make //host, an encoded
+// separator, an absolute URL) becomes "/".
 func localPath(p string) string {
-	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.HasPrefix(p, "/\\") || strings.ContainsAny(p, "\r\n") {
+	if !strings.HasPrefix(p, "/") {
+		return "/"
+	}
+	for i := 0; i < len(p); i++ {
+		if b := p[i]; b <= ' ' || b >= 0x7f || b == '\\' {
+			return "/"
+		}
+	}
+	path, _, _ := strings.Cut(p, "?")
+	path, _, _ = strings.Cut(path, "#")
+	dec, err := url.PathUnescape(path)
+	if err != nil {
+		return "/"
+	}
+	for _, s := range []string{path, dec} {
+		if strings.HasPrefix(s, "//") || strings.ContainsAny(s, "\\\x00\t\n\r") {
+			return "/"
+		}
+		for _, seg := range strings.Split(s, "/") {
+			if seg == "." || seg == ".." {
+				return "/"
+			}
+		}
+	}
+	if dec != path && (strings.Contains(dec, "//") || strings.ContainsFunc(dec, func(r rune) bool { return r < ' ' || r == 0x7f })) {
 		return "/"
 	}
 	return p

@@ -20,8 +20,11 @@ func (c *Config) Validate() error {
 	}
 	if s.PublicURL != "" {
 		u, err := url.Parse(s.PublicURL)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil {
-			return errKey("server.public_url", "expected an http or https URL such as https://loupe.example.com, got %q", s.PublicURL)
+		switch {
+		case err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil:
+			return errKey("server.public_url", "expected an http or https URL such as https://loupe.example.com, got %q", redactURL(s.PublicURL))
+		case u.RawQuery != "" || u.Fragment != "" || strings.HasSuffix(s.PublicURL, "?"):
+			return errKey("server.public_url", "expected no query or fragment, got %q", redactURL(s.PublicURL))
 		}
 	}
 	if err := c.validateAccess(); err != nil {
@@ -92,11 +95,11 @@ func (a *API) validate(key string) error {
 		u, err := url.Parse(a.BaseURL)
 		switch {
 		case err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "":
-			return errKey(key+".base_url", "expected an http or https URL such as https://api.example.com, got %q", a.BaseURL)
+			return errKey(key+".base_url", "expected an http or https URL such as https://api.example.com, got %q", redactURL(a.BaseURL))
 		case u.User != nil:
 			return errKey(key+".base_url", "expected no user:password@ in the URL; put credentials under %s.credential", key)
 		case u.RawQuery != "" || u.Fragment != "" || strings.HasSuffix(a.BaseURL, "?"):
-			return errKey(key+".base_url", "expected no query or fragment, got %q", a.BaseURL)
+			return errKey(key+".base_url", "expected no query or fragment, got %q", redactURL(a.BaseURL))
 		}
 	}
 	cr := &a.Credential
@@ -126,7 +129,7 @@ func (a *API) validate(key string) error {
 		return errKey(ck+".send", "expected bearer, header, basic, query or none, got %q", cr.Send)
 	}
 	if !a.IsSandbox() && cr.Send != SendNone && !cr.hasSource() {
-		return errKey(ck, "the API at %s is sent a credential (%s) but none is given; expected value, file or env (or send: none)", a.BaseURL, cr.Send)
+		return errKey(ck, "the API at %s is sent a credential (%s) but none is given; expected value, file or env (or send: none)", redactURL(a.BaseURL), cr.Send)
 	}
 	for field, ids := range map[string][]string{"allow": a.Allow, "admin_only": a.AdminOnly} {
 		for i, id := range ids {

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"syscall"
 )
 
@@ -73,6 +74,10 @@ func (p *Proxy) errorHandler(w http.ResponseWriter, r *http.Request, err error) 
 	case errors.Is(err, context.Canceled) && r.Context().Err() != nil:
 		c.reason = "client gone"
 		w.WriteHeader(499) // nobody reads it; it is what the audit line shows
+	case c.inErr != nil:
+		// The client stopped sending its body (it hung up half-way): not the upstream's fault.
+		c.reason = "client abort"
+		w.WriteHeader(499)
 	case errors.Is(err, errHeaderTimeout), isTimeout(err):
 		c.reason = "upstream time-out"
 		writeError(w, http.StatusGatewayTimeout, up.slug,
@@ -97,6 +102,33 @@ func (p *Proxy) errorHandler(w http.ResponseWriter, r *http.Request, err error) 
 	}
 }
 
+// answerLateFailure answers a call whose upstream failed after its headers but before anything
+// reached the client: the client hung up (499), or the upstream's body broke (502, naming the
+// API and the cause).
+func (p *Proxy) answerLateFailure(rec *recorder, r *http.Request, c *call) {
+	rec.mu.Lock()
+	bodyErr := rec.bodyErr
+	rec.mu.Unlock()
+	rec.restart()
+	up := c.up
+	switch {
+	case r.Context().Err() != nil:
+		c.reason = "client gone"
+		rec.WriteHeader(499)
+	case errors.Is(bodyErr, errStreamIdle):
+		c.reason = "upstream idle"
+		writeError(rec, http.StatusGatewayTimeout, up.slug,
+			fmt.Sprintf("%s: %s sent its headers, then nothing for %s", up.slug, up.BaseURL.Scheme+"://"+up.BaseURL.Host, p.cfg.StreamIdleTimeout),
+			"that the API is healthy, or raise server.limits.stream_idle_timeout")
+	default:
+		cause, check := classify(bodyErr)
+		c.reason = "upstream " + cause + " after its headers"
+		writeError(rec, http.StatusBadGateway, up.slug,
+			fmt.Sprintf("%s: %s failed after its headers, before its answer (%s)", up.slug, up.BaseURL.Scheme+"://"+up.BaseURL.Host, cause),
+			check+" (apis."+up.slug+".base_url)")
+	}
+}
+
 // classify names a transport error's cause and what to check, without its text.
 func classify(err error) (cause, check string) {
 	var dnsErr *net.DNSError
@@ -117,6 +149,13 @@ func classify(err error) (cause, check string) {
 		return "not a TLS server", "the base URL's scheme (http or https)"
 	case errors.Is(err, syscall.EHOSTUNREACH), errors.Is(err, syscall.ENETUNREACH):
 		return "host unreachable", "the network between the Loupe server and the API"
+	}
+	// net/http's transport has no typed errors for these; their text is only matched here.
+	switch msg := err.Error(); {
+	case strings.Contains(msg, "malformed HTTP"):
+		return "not an HTTP answer", "the base URL's port and scheme: something other than an HTTP server answered"
+	case strings.Contains(msg, "response headers exceeded"):
+		return "headers too large", "the API: its response headers are over the 1 MiB Loupe accepts"
 	}
 	return "connection failed", "the base URL and that the API is up"
 }

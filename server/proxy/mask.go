@@ -9,7 +9,8 @@ import (
 	"sync"
 )
 
-// masker replaces every configured secret with asterisks of the same length, so a response's
+// masker replaces every configured secret, in each of its encoded forms (secretForms), with
+// asterisks of the same length, so a response's
 // Content-Length stays right. Upstreams echo requests back (error messages quoting the URL,
 // pagination links built from it), and the credential was in that request.
 type masker struct {
@@ -23,8 +24,10 @@ func newMasker(secrets []string) *masker {
 		if len(s) < 4 { // too short to mask without mangling ordinary text; config rejects none
 			continue
 		}
-		m.secrets = append(m.secrets, []byte(s))
-		m.longest = max(m.longest, len(s))
+		for _, f := range secretForms(s) {
+			m.secrets = append(m.secrets, []byte(f))
+			m.longest = max(m.longest, len(f))
+		}
 	}
 	if len(m.secrets) == 0 {
 		return nil

@@ -17,3 +17,31 @@ func (p *Proxy) checkOrigin(r *http.Request) *refusal {
 	}
 	return nil
 }
+
+// checkFetchMetadata refuses calls the browser makes for anything but a script's fetch: a page
+// or frame opened on a proxy URL (a clicked link: its answer would be a page of Loupe's
+// origin) and image, script, style or media loads (an <img> in an answer pointing at the
+// proxy would call the API with the server's credential). Sec-Fetch-Dest must be empty and
+// Sec-Fetch-Mode cors or same-origin (or websocket); calls without them (official client
+// libraries, old browsers) pass.
+func checkFetchMetadata(h http.Header) *refusal {
+	dest, mode := h.Get("Sec-Fetch-Dest"), h.Get("Sec-Fetch-Mode")
+	okDest := dest == "" || dest == "empty" || dest == "websocket"
+	okMode := mode == "" || mode == "cors" || mode == "same-origin" || mode == "websocket"
+	if okDest && okMode {
+		return nil
+	}
+	what := "a page or frame"
+	if mode != "navigate" && mode != "nested-navigate" {
+		what = "a " + orWord(dest, "no-cors") + " load"
+	}
+	return &refusal{http.StatusForbidden, "the proxy answers only fetch() calls, not " + what,
+		"call the proxy from Loupe's pages or a client library; an API's answer is never opened as a page or loaded as an image"}
+}
+
+func orWord(s, def string) string {
+	if s == "" || s == "empty" {
+		return def
+	}
+	return s
+}

@@ -136,12 +136,14 @@ func newBufferPool() *bufferPool {
 }
 
 // NewTransport returns the upstream transport: the default one with enough idle connections
-// per host that concurrent calls reuse them instead of reconnecting (the default keeps 2).
+// per host that concurrent calls reuse them instead of reconnecting (the default keeps 2), and
+// response headers capped at 1 MiB.
 func NewTransport() *http.Transport {
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	t.MaxIdleConns = 1024
 	t.MaxIdleConnsPerHost = 256
 	t.IdleConnTimeout = 90 * time.Second
+	t.MaxResponseHeaderBytes = 1 << 20 // net/http's default is 10 MiB
 	return t
 }
 

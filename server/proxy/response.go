@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -37,10 +38,32 @@ func (p *Proxy) modifyResponse(resp *http.Response) error {
 		up.masker.maskHeader(h)
 		resp.Body = up.masker.wrap(resp.Body)
 	}
+	// Always: trailers the upstream did not announce appear in resp.Trailer only at the end.
+	resp.Body = &trailerBody{resp.Body, resp, up.masker}
 	if resp.StatusCode != http.StatusSwitchingProtocols { // ReverseProxy needs its connection
 		resp.Body = &endBody{resp.Body, c.rec}
 	}
 	return nil
+}
+
+// trailerBody makes the upstream's trailers as safe as its headers: the transport fills
+// resp.Trailer when the body ends, and ReverseProxy copies them to the client after Close.
+type trailerBody struct {
+	io.ReadCloser
+	resp *http.Response
+	m    *masker
+}
+
+func (b *trailerBody) Close() error {
+	err := b.ReadCloser.Close()
+	t := b.resp.Trailer
+	dropHeaders(t, droppedResponse)
+	delete(t, "Location")
+	delete(t, "Www-Authenticate")
+	if b.m != nil {
+		b.m.maskHeader(t)
+	}
+	return err
 }
 
 // droppedResponseHeaders would act on Loupe's origin rather than the API's.

@@ -2,6 +2,7 @@ package proxy
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"net/http/httputil"
 	"net/url"
@@ -19,6 +20,23 @@ type call struct {
 	rest    string // decoded path after /proxy/<slug>, "" or starting with "/"
 	rawRest string // the same, as sent
 	reason  string // why the call failed, for the audit line; never an error's text
+	// inErr is why reading the client's request body failed, if it did (set by inBody).
+	inErr error
+}
+
+// inBody is the client's request body; it remembers why a read failed, so that a client that
+// hangs up in the middle of its upload is told from an upstream failure.
+type inBody struct {
+	io.ReadCloser
+	c *call
+}
+
+func (b *inBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err != nil && err != io.EOF && b.c.inErr == nil {
+		b.c.inErr = err
+	}
+	return n, err
 }
 
 type callKey struct{}
@@ -35,6 +53,17 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	c := &call{rec: rec}
 	defer func() {
 		v := recover()
+		if v == http.ErrAbortHandler && c.up != nil && !rec.isCommitted() {
+			// The upstream's body failed before anything reached the client: answer that,
+			// rather than drop a connection that has not even had a status.
+			p.answerLateFailure(rec, r, c)
+			v = nil
+		}
+		if v == http.ErrAbortHandler {
+			// What was written may still sit in the server's buffer: send it, so the client
+			// sees the status and a body cut short rather than no answer at all.
+			rec.flushOnAbort()
+		}
 		if v != nil {
 			c.reason = "aborted"
 		}
@@ -76,6 +105,10 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		p.refuse(rec, c, ref)
 		return
 	}
+	if ref := checkFetchMetadata(r.Header); ref != nil {
+		p.refuse(rec, c, ref)
+		return
+	}
 	if ref := p.checkOrigin(r); ref != nil {
 		p.refuse(rec, c, ref)
 		return
@@ -93,7 +126,7 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.Body != nil && r.Body != http.NoBody {
-		r.Body = http.MaxBytesReader(rec, r.Body, p.cfg.MaxBody)
+		r.Body = &inBody{http.MaxBytesReader(rec, r.Body, p.cfg.MaxBody), c}
 	}
 	p.rp.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), callKey{}, c)))
 }
@@ -168,7 +201,7 @@ func (p *Proxy) rewrite(pr *httputil.ProxyRequest) {
 
 // setForwarded tells the upstream the public address of its mount point, /proxy/<slug>.
 func (p *Proxy) setForwarded(h http.Header, in *http.Request, slug string) {
-	scheme, host, prefix := "http", in.Host, "/proxy/"+slug
+	scheme, host, prefix := "http", OwnHost(in), "/proxy/"+slug
 	if in.TLS != nil {
 		scheme = "https"
 	}

@@ -24,10 +24,17 @@ var headerHold = 2 * time.Millisecond
 // A held flush is done by a timer, so writes and flushes take mu. Holding ends when the
 // upstream body ends (endBody, in the handler's goroutine, before ReverseProxy copies trailers
 // into the header map) and when ServeHTTP returns (finish).
+//
+// The status itself is passed on only when the first body byte or a flush goes out (commit):
+// until then, an upstream that fails after its headers can still be answered with a JSON error
+// (see committed), instead of a connection dropped with no status at all.
 type recorder struct {
 	http.ResponseWriter
-	status int
-	bytes  int64
+	status    int
+	bytes     int64
+	pending   int   // a status written but not yet passed on
+	committed bool  // the status was passed on to the ResponseWriter
+	bodyErr   error // why the upstream body failed, if it did
 
 	mu     sync.Mutex
 	held   bool        // a flush was asked for before any body byte and is not done yet
@@ -36,14 +43,49 @@ type recorder struct {
 	timer  *time.Timer // does a held flush after headerHold
 }
 
+// WriteHeader records and writes the final status. An upstream's informational reply (1xx
+// but 101), which ReverseProxy passes on, is dropped: its headers are the upstream's, unfiltered
+// and unmasked, and a browser must only ever see the final answer.
 func (r *recorder) WriteHeader(code int) {
+	if code >= 100 && code < 200 && code != http.StatusSwitchingProtocols {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if r.status == 0 {
 		r.status = code
 	}
-	if code == 499 {
-		return // the client is gone: nothing to write
+	if code == 499 || r.committed || r.pending != 0 {
+		return // the client is gone, or a status is already written: nothing to write
 	}
-	r.ResponseWriter.WriteHeader(code)
+	r.pending = code
+}
+
+// commitLocked passes the written status on, once.
+func (r *recorder) commitLocked() {
+	if r.pending != 0 && !r.committed {
+		r.committed = true
+		r.ResponseWriter.WriteHeader(r.pending)
+	}
+}
+
+// isCommitted reports whether anything reached the ResponseWriter: its status or a body byte.
+func (r *recorder) isCommitted() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.committed || r.bytes > 0
+}
+
+// restart forgets a status that was never passed on, so another answer can replace it; the
+// header map is emptied of the upstream's headers.
+func (r *recorder) restart() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.status, r.pending, r.held, r.noHold, r.closed = 0, 0, false, false, false
+	if r.timer != nil {
+		r.timer.Stop()
+	}
+	clear(r.ResponseWriter.Header())
 }
 
 // Write writes a body byte; the first one also does a held flush, so the headers leave with it.
@@ -53,6 +95,7 @@ func (r *recorder) Write(b []byte) (int, error) {
 	if r.status == 0 {
 		r.status = http.StatusOK
 	}
+	r.commitLocked()
 	n, err := r.ResponseWriter.Write(b)
 	r.bytes += int64(n)
 	if r.held {
@@ -89,6 +132,7 @@ func (r *recorder) FlushError() error {
 }
 
 func (r *recorder) flushLocked() {
+	r.commitLocked()
 	r.held = false
 	if r.timer != nil {
 		r.timer.Stop()
@@ -121,6 +165,15 @@ func (r *recorder) bodyEnded(pending int) {
 	}
 }
 
+// flushOnAbort sends what was written before the handler aborts the connection.
+func (r *recorder) flushOnAbort() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.committed && !r.closed {
+		r.flushLocked()
+	}
+}
+
 // finish stops holding when ServeHTTP returns: a held flush is done, unless the handler
 // panicked (aborted), and the ResponseWriter is not used again.
 func (r *recorder) finish(aborted bool) {
@@ -128,6 +181,9 @@ func (r *recorder) finish(aborted bool) {
 	defer r.mu.Unlock()
 	if r.held && !aborted && !r.closed {
 		r.flushLocked()
+	}
+	if !aborted && !r.closed {
+		r.commitLocked()
 	}
 	r.noHold, r.closed = true, true
 	if r.timer != nil {
@@ -146,6 +202,11 @@ type endBody struct {
 func (b *endBody) Read(p []byte) (int, error) {
 	n, err := b.ReadCloser.Read(p)
 	if err != nil {
+		if err != io.EOF {
+			b.rec.mu.Lock()
+			b.rec.bodyErr = err
+			b.rec.mu.Unlock()
+		}
 		b.rec.bodyEnded(n)
 	}
 	return n, err

@@ -1,0 +1,47 @@
+package access
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"testing"
+)
+
+// TestSecurityHeadersSurviveAClearedHeaderMap: a handler that empties its header map (as
+// ReverseProxy does after an upstream's 1xx) and sends an informational reply still answers
+// with the security headers, and the 1xx is not written.
+func TestSecurityHeadersSurviveAClearedHeaderMap(t *testing.T) {
+	tests := []struct{ path, csp string }{
+		{"/proxy/chat/v1/models", DataCSP},
+		{"/sandbox/chat/v1/models", DataCSP},
+		{"/preview", PreviewCSP},
+		{"/api/chat", AppCSP},
+	}
+	for _, tt := range tests {
+		h := SecurityHeaders(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Link", "</x.js>; rel=preload")
+			w.WriteHeader(http.StatusEarlyHints)
+			clear(w.Header())
+			w.Header().Set("Content-Type", "text/html")
+			w.Header().Set("Content-Security-Policy", "script-src *") // an upstream's, on a data path
+			_, _ = w.Write([]byte("<script>1</script>"))
+		}))
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", tt.path, nil))
+		if rec.Code != 200 {
+			t.Errorf("%s: got status %d; want 200 (the 103 dropped)", tt.path, rec.Code)
+		}
+		want := tt.csp
+		if tt.path == "/api/chat" {
+			want = "script-src *" // an app page's handler may set its own (the login page does)
+		}
+		if got := rec.Header().Get("Content-Security-Policy"); got != want {
+			t.Errorf("%s: CSP got %q; want %q", tt.path, got, want)
+		}
+		if got := rec.Header().Get("X-Content-Type-Options"); got != "nosniff" {
+			t.Errorf("%s: nosniff got %q", tt.path, got)
+		}
+		if got := rec.Header().Get("X-Frame-Options"); got == "" {
+			t.Errorf("%s: X-Frame-Options missing", tt.path)
+		}
+	}
+}
