@@ -111,6 +111,9 @@ func (r *recorder) Flush() {
 	defer r.mu.Unlock()
 	switch {
 	case r.closed:
+	case r.bytes == 0 && r.bodyErr != nil:
+		// The upstream body failed before its first byte: the handler answers that failure
+		// (answerLateFailure), which a status passed on now would make impossible.
 	case r.bytes == 0 && !r.noHold:
 		if !r.held {
 			r.held = true
@@ -152,7 +155,8 @@ func (r *recorder) flushHeld() {
 }
 
 // bodyEnded stops holding: the upstream body ended with pending bytes still to be written
-// (which then do a held flush) or with none (a held flush is done now).
+// (which then do a held flush) or with none (a held flush is done now, unless the body failed:
+// then nothing is passed on, so the failure can still be answered).
 func (r *recorder) bodyEnded(pending int) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -160,7 +164,7 @@ func (r *recorder) bodyEnded(pending int) {
 	if r.timer != nil {
 		r.timer.Stop()
 	}
-	if r.held && pending == 0 && !r.closed {
+	if r.held && pending == 0 && !r.closed && r.bodyErr == nil {
 		r.flushLocked()
 	}
 }
