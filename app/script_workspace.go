@@ -38,6 +38,8 @@ type scriptWorkspace struct {
 	saveErr  string // why the last save was refused
 	errLine  int    // the line of a refused save's syntax error in errFile (0: none)
 	errFile  string
+	lint     wsLint // the last syntax check of a server file (script_workspace_check.go)
+	lintSeq  int    // counts edits, so a check of an older text is dropped
 	devMode  bool
 	version  int // the last version made here, for Deploy
 	busy     string
@@ -85,7 +87,7 @@ func (w *scriptWorkspace) open(ctx app.Context) {
 		var content wsContent
 		if c.decode(&content) {
 			w.setFiles(content.Files)
-			w.current, w.run, w.saveErr, w.errLine = 0, nil, "", 0
+			w.current, w.run, w.saveErr, w.errLine, w.lint = 0, nil, "", 0, wsLint{}
 			for i, f := range w.files {
 				if f.Type == "SERVER_JS" {
 					w.current = i
@@ -208,6 +210,7 @@ func (w *scriptWorkspace) onPickFile(ctx app.Context, e app.Event) {
 func (w *scriptWorkspace) onEdit(ctx app.Context, e app.Event) {
 	if w.current < len(w.files) {
 		w.files[w.current].Source = ctx.JSSrc().Get("value").String()
+		w.scheduleCheck(ctx)
 	}
 }
 

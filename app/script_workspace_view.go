@@ -74,7 +74,8 @@ func (w *scriptWorkspace) renderEditor() app.UI {
 	}
 	f := w.files[w.current]
 	rows := min(max(strings.Count(f.Source, "\n")+2, 10), 30)
-	marked := w.errLine > 0 && w.errFile == f.Name
+	lint, linted := w.lintOf(f.Name)
+	marked := w.errLine > 0 && w.errFile == f.Name || linted
 	return app.Div().Class("ws-editor").Body(
 		app.Div().Class("field-head").Body(
 			app.Label().For("ws-editor").Class("field-name").Text(f.Name),
@@ -83,7 +84,14 @@ func (w *scriptWorkspace) renderEditor() app.UI {
 		app.Textarea().ID("ws-editor").Class("input mono code-editor").Rows(rows).Spellcheck(false).
 			Attr("autocapitalize", "off").Attr("autocorrect", "off").
 			Attr("value", f.Source).Text(f.Source).OnInput(w.onEdit).
-			Aria("invalid", boolAttr(marked)).Aria("describedby", "ws-save-error"),
+			Aria("invalid", boolAttr(marked)).Aria("describedby", "ws-save-error ws-lint"),
+		app.Div().ID("ws-lint").Class("field-error").Body(
+			app.If(linted, func() app.UI {
+				return app.P().Body(app.Text(lint.message+" "),
+					app.Button().ID("ws-lint-line").Type("button").Class("btn-link").
+						Text("Go to line "+itoa(lint.line)).OnClick(w.onLintLine))
+			}),
+		),
 		app.Div().ID("ws-save-error").Class("field-error").Role("alert").Body(
 			app.If(w.saveErr != "", func() app.UI {
 				return app.P().Body(app.Text("Not saved: "+w.saveErr+" "),

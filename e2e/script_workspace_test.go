@@ -120,13 +120,29 @@ func TestScriptWorkspaceEditSaveRun(t *testing.T) {
 		t.Errorf("deploying: got the button %q and the request %q; want version 4 deployed with 200", label, sent)
 	}
 
-	// A syntax error is refused by the save and marked at its line.
+	// A syntax error is marked at its line as soon as the typing stops, before any save: the
+	// last request sent stays the one before, and the mark's link puts the cursor on the line.
+	lastCall := poll("the last request", `(c => c ? c.textContent : null)(document.querySelector("#ws-calls .ws-call-line"))`)
 	do("breaking the code", `(() => {
 		const el = document.getElementById("ws-editor");
 		el.value = "function f() {\n  return [1, ;\n}\n";
 		el.dispatchEvent(new Event("input", {bubbles: true}));
 		return true;
 	})()`)
+	lint := poll("the syntax error marked before saving", `(e => e && e.textContent.includes("Syntax error") ? e.textContent : null)(document.getElementById("ws-lint"))`)
+	if !strings.Contains(lint, "line: 2 file: Code") {
+		t.Errorf("the syntax check: got %q; want the line and file", lint)
+	}
+	if got := poll("the last request", `(c => c ? c.textContent : null)(document.querySelector("#ws-calls .ws-call-line"))`); got != lastCall {
+		t.Errorf("the syntax check sent %q; want no operation sent before Save", got)
+	}
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("ws-lint-line"))); err != nil {
+		t.Fatal(err)
+	}
+	if line := poll("the cursor on the marked line", `(el => document.activeElement === el && el.getAttribute("aria-invalid") === "true" ? String(el.value.slice(0, el.selectionStart).split("\n").length) : null)(document.getElementById("ws-editor"))`); line != "2" {
+		t.Errorf("the cursor after Go to line: got line %s; want 2", line)
+	}
+	// Saving anyway is refused by the API, which says the same.
 	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("ws-save"))); err != nil {
 		t.Fatal(err)
 	}

@@ -22,6 +22,7 @@ import (
 	"loupe/server/internal/memnet"
 	"loupe/server/proxy"
 	"loupe/server/sandbox"
+	"loupe/server/sandbox/script"
 	"loupe/server/site"
 	"loupe/web"
 )
@@ -176,6 +177,8 @@ func New(cfg Config) (*Server, error) {
 	mux.Handle("/openapi/", catHandler)
 	mux.Handle("/sandbox/", sandboxGuard(sbMux, public))
 	mux.Handle("GET /preview", previewHandler())
+	// The script workspace's syntax check: Loupe's own tool, whichever server the script API uses.
+	mux.Handle(script.SyntaxCheckPath, http.NewCrossOriginProtection().Handler(script.SyntaxChecker()))
 	mux.Handle("/", st)
 	routed := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// The proxy sees its requests before the mux, which would clean a path with dot
