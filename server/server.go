@@ -23,6 +23,7 @@ import (
 	"loupe/server/proxy"
 	"loupe/server/sandbox"
 	"loupe/server/site"
+	"loupe/server/walkthrough"
 	"loupe/web"
 )
 
@@ -74,6 +75,7 @@ type Server struct {
 	proxy    *proxy.Proxy
 	gate     *access.Gate
 	sbKeys   map[string]string // the keys the sandboxes were built with
+	walks    *walkthrough.Set
 }
 
 // New builds the server. It fails when a content document is invalid or the configuration
@@ -101,9 +103,13 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loading the catalog: %w", err)
 	}
+	walks, err := walkthrough.Load(cfg.Content, cat)
+	if err != nil {
+		return nil, fmt.Errorf("loading the walkthroughs: %w", err)
+	}
 	loupeapp.UseCatalog(cat)
 	routesOnce.Do(loupeapp.Routes)
-	s := &Server{cfg: cfg, catalog: cat, sbKeys: map[string]string{}}
+	s := &Server{cfg: cfg, catalog: cat, sbKeys: map[string]string{}, walks: walks}
 	for _, slug := range Slugs {
 		s.sbKeys[slug] = cfg.sandboxKey(slug)
 	}
@@ -189,6 +195,9 @@ func New(cfg Config) (*Server, error) {
 	s.handler = logRequests(cfg.Logger, access.SecurityHeaders(s.gate.Wrap(routed)))
 	return s, nil
 }
+
+// Walkthroughs returns the walkthroughs loaded from the content (server/walkthrough).
+func (s *Server) Walkthroughs() *walkthrough.Set { return s.walks }
 
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
