@@ -107,6 +107,10 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loading the walkthroughs: %w", err)
 	}
+	if cat.Walkthroughs, err = walkthrough.Compile(walks); err != nil {
+		return nil, fmt.Errorf("compiling the walkthroughs: %w", err)
+	}
+	cat.Version += "-" + walks.Version() // the catalog's ETag follows the walkthroughs too
 	loupeapp.UseCatalog(cat)
 	routesOnce.Do(loupeapp.Routes)
 	s := &Server{cfg: cfg, catalog: cat, sbKeys: map[string]string{}, walks: walks}
@@ -182,6 +186,7 @@ func New(cfg Config) (*Server, error) {
 	mux.Handle("/openapi/", catHandler)
 	mux.Handle("/sandbox/", sbMux)
 	mux.Handle("GET /preview", previewHandler())
+	mux.Handle("POST /walkthroughs/{id}/step", walkthrough.Handler(walks))
 	mux.Handle("/", st)
 	routed := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// The proxy sees its requests before the mux, which would clean a path with dot
@@ -195,6 +200,9 @@ func New(cfg Config) (*Server, error) {
 	s.handler = logRequests(cfg.Logger, access.SecurityHeaders(s.gate.Wrap(routed)))
 	return s, nil
 }
+
+// Catalog returns the compiled catalog the app reads.
+func (s *Server) Catalog() *catalog.Catalog { return s.catalog }
 
 // Walkthroughs returns the walkthroughs loaded from the content (server/walkthrough).
 func (s *Server) Walkthroughs() *walkthrough.Set { return s.walks }

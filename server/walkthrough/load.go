@@ -1,6 +1,8 @@
 package walkthrough
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -32,12 +34,15 @@ func Load(fsys fs.FS, cat *catalog.Catalog) (*Set, error) {
 	}
 	set := &Set{}
 	var errs []error
+	hash := sha256.New()
 	for _, name := range names {
 		data, err := fs.ReadFile(fsys, name)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", path.Join(displayRoot, name), err))
 			continue
 		}
+		fmt.Fprintf(hash, "%s %d\n", name, len(data))
+		hash.Write(data)
 		w, err := Parse(path.Join(displayRoot, name), data, cat)
 		if err != nil {
 			errs = append(errs, err)
@@ -48,6 +53,7 @@ func Load(fsys fs.FS, cat *catalog.Catalog) (*Set, error) {
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
+	set.version = hex.EncodeToString(hash.Sum(nil))[:12]
 	return set, nil
 }
 

@@ -62,13 +62,18 @@ func (r *Report) Hint() string {
 		return ""
 	}
 	last := r.Steps[len(r.Steps)-1]
+	return hint(last.Exchange.Method != "", last.Exchange.Status)
+}
+
+// hint says what to try after a step failed: whether its request was sent, and its status.
+func hint(sent bool, status int) string {
 	switch {
-	case last.Exchange.Method == "":
+	case !sent:
 		return "The request could not be built or sent: check the inputs and the values the earlier steps passed on."
-	case last.Exchange.Status == 0:
+	case status == 0:
 		return "No answer arrived: check that the API's base URL is reachable (Loupe's configuration, apis.<slug>.base_url)."
-	case last.Exchange.Status >= 400:
-		return fmt.Sprintf("The API answered %d: open the step's operation in Loupe to read the API's own error, and check the credential and the inputs.", last.Exchange.Status)
+	case status >= 400:
+		return fmt.Sprintf("The API answered %d: read the API's own error in the answer, and check the credential and the inputs.", status)
 	}
 	return "The answer did not meet the criterion marked ✗: compare it with the operation's documented response."
 }

@@ -198,10 +198,7 @@ func criteria(step *high.Step, sr *arazzo.StepResult) []CriterionReport {
 	}
 	out := make([]CriterionReport, len(step.SuccessCriteria))
 	for i, c := range step.SuccessCriteria {
-		out[i].Condition = c.Condition
-		if c.Context != "" {
-			out[i].Condition = c.Context + " ~ " + c.Condition
-		}
+		out[i].Condition = criterionText(c.Context, c.Condition)
 		switch {
 		case !checked || i > failed:
 			out[i].Outcome = NotChecked

@@ -53,8 +53,12 @@ type Input struct {
 
 // Set is the loaded walkthroughs, in file name order.
 type Set struct {
-	list []*Walkthrough
+	list    []*Walkthrough
+	version string
 }
+
+// Version is a hash of the documents; it changes whenever one does.
+func (s *Set) Version() string { return s.version }
 
 // List returns the walkthroughs in file name order.
 func (s *Set) List() []*Walkthrough {
