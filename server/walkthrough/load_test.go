@@ -96,7 +96,7 @@ func TestInputs(t *testing.T) {
 	}{
 		{"defaults fill what is not given", map[string]string{"query": "paris"}, "map[limit:3 query:paris]"},
 		{"a value is typed", map[string]string{"query": "x", "limit": "7"}, "map[limit:7 query:x]"},
-		{"a missing required input", nil, "walkthrough required-input: input query: required (the text to search for); give it as -input query=<value>"},
+		{"a missing required input", nil, "walkthrough required-input: input query: required (the text to search for): give it a value"},
 		{"an unknown input", map[string]string{"query": "x", "lang": "fr"}, "walkthrough required-input: input lang: unknown; this walkthrough takes query, limit"},
 		{"a value of the wrong type", map[string]string{"query": "x", "limit": "many"}, `walkthrough required-input: input limit: "many" is not an integer`},
 	} {

@@ -96,7 +96,7 @@ func (w *Walkthrough) Values(given map[string]string) (map[string]any, error) {
 		}
 		if v == "" {
 			if in.Required {
-				return nil, &InputError{w.ID, in.Name, fmt.Sprintf("required (%s); give it as -input %s=<value>", in.Description, in.Name)}
+				return nil, &InputError{w.ID, in.Name, fmt.Sprintf("required (%s): give it a value", in.Description)}
 			}
 			continue
 		}

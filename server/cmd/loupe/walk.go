@@ -70,7 +70,11 @@ func walkMain(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, "loupe walk:", err)
 		var ie *walkthrough.InputError
-		if errors.As(err, &ie) || errors.Is(err, errUnknownWalkthrough) {
+		if errors.As(err, &ie) {
+			fmt.Fprintln(stderr, "Give inputs as -input name=value; `loupe walk -h` says more.")
+			return 2
+		}
+		if errors.Is(err, errUnknownWalkthrough) {
 			return 2
 		}
 		return 1
