@@ -58,6 +58,7 @@ func (p *apiPage) Render() app.UI {
 		}),
 		app.If(a.GuideHTML != "", func() app.UI { return html("prose guide", a.GuideHTML) }).
 			Else(func() app.UI { return html("prose", a.DescriptionHTML) }),
+		walkthroughList(currentCatalog(), a.Slug),
 		app.Section().Class("op-table").Aria("label", "Operations").Body(
 			app.H2().Text("Operations"),
 			app.Table().Body(

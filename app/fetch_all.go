@@ -3,13 +3,11 @@ package app
 import (
 	"context"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
-	"loupe/app/fetch"
 	"loupe/app/request"
 )
 
@@ -31,11 +29,7 @@ func (p *operationPage) fetchAll(ctx app.Context) {
 	}
 	root, _ := parseJSON(first.Body)
 	prev, _ := pageMoves(p.Op.Pagination, root)
-	cctx, cancel := context.WithCancel(context.Background())
-	p.cancel = cancel
-	p.sending = true
-	p.sendSeq++
-	seq := p.sendSeq
+	cctx, seq := p.start()
 	p.progress = g.progress()
 	op, base, st := p.Op, p.base(), p.st.Clone()
 	ctx.Async(func() {
@@ -53,22 +47,21 @@ func (p *operationPage) fetchAll(ctx app.Context) {
 			}
 			progress := g.progress()
 			ctx.Dispatch(func(app.Context) {
-				if seq == p.sendSeq {
+				if seq == p.seq {
 					p.progress = progress
 				}
 			})
 		}
-		cancel()
 		ex := &exchange{
 			Method: first.Method, URL: first.URL, Status: first.Status, StatusText: first.StatusText,
 			Headers: first.Headers, Body: g.body(), Duration: first.Duration + time.Since(start),
 			Pages: g.pages, FromShown: prev != nil, Note: stop,
 		}
 		ctx.Dispatch(func(app.Context) {
-			if seq != p.sendSeq {
+			if !p.finish(seq) {
 				return
 			}
-			p.sending, p.cancel, p.progress = false, nil, ""
+			p.progress = ""
 			p.result = ex
 		})
 	})
@@ -80,24 +73,20 @@ func fetchPage(ctx context.Context, op *catalog.Operation, base string, st reque
 	if len(errs) > 0 {
 		return nil, fmt.Sprintf("page %d cannot be asked for (%s: %s)", n, errs[0].Key, errs[0].Message)
 	}
-	res, err := fetch.Do(ctx, req.Fetch())
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, fmt.Sprintf("cancelled before page %d", n)
-		}
-		return nil, fmt.Sprintf("page %d did not arrive (%v)", n, err)
-	}
-	defer res.Body.Close()
-	body, err = io.ReadAll(io.LimitReader(res.Body, maxBody+1))
+	ex := roundTrip(ctx, req)
 	switch {
-	case err != nil && ctx.Err() != nil:
+	case ex.Status == 0 && ex.Canceled:
+		return nil, fmt.Sprintf("cancelled before page %d", n)
+	case ex.Status == 0:
+		return nil, fmt.Sprintf("page %d did not arrive (%s)", n, ex.Err)
+	case ex.Err != "" && ex.Canceled:
 		return nil, fmt.Sprintf("cancelled during page %d", n)
-	case err != nil:
-		return nil, fmt.Sprintf("page %d was cut short (%v)", n, err)
-	case res.Status >= 400:
-		return nil, fmt.Sprintf("page %d answered %d", n, res.Status)
-	case len(body) > maxBody:
+	case ex.Err != "":
+		return nil, fmt.Sprintf("page %d was cut short (%s)", n, ex.Err)
+	case ex.Status >= 400:
+		return nil, fmt.Sprintf("page %d answered %d", n, ex.Status)
+	case ex.Truncated:
 		return nil, fmt.Sprintf("page %d is larger than %s", n, humanSize(maxBody))
 	}
-	return body, ""
+	return ex.Body, ""
 }

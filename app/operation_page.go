@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"errors"
 	"strconv"
 	"strings"
@@ -27,20 +26,16 @@ type operationPage struct {
 	API *catalog.API
 	Op  *catalog.Operation
 
-	target      string // slug/operationId the state below belongs to
-	st          request.State
-	errs        map[string]string // parameter key -> what is wrong
-	bodyErrs    []request.FieldError
-	showMissing bool   // after a Send attempt, missing required fields are flagged too
-	notice      string // why the link's fragment was not used
-	fragment    string // the fragment last read or written, with "#"
-	writeSeq    int
-	link        string // the shared link, once Copy link was used
-	linkCopied  bool
+	formState // the filled form
+	requestRunner
 
-	sending  bool
-	sendSeq  int
-	cancel   context.CancelFunc
+	target     string // slug/operationId the state below belongs to
+	notice     string // why the link's fragment was not used
+	fragment   string // the fragment last read or written, with "#"
+	writeSeq   int
+	link       string // the shared link, once Copy link was used
+	linkCopied bool
+
 	result   *exchange
 	progress string // how far "Fetch all pages" has come, while it runs
 }
@@ -55,11 +50,7 @@ func (p *operationPage) OnInit() { p.sync(nil) }
 // OnMount listens for the Ctrl+Enter shortcut.
 func (p *operationPage) OnMount(ctx app.Context) {
 	ctx.Handle(sendAction, func(ctx app.Context, a app.Action) { p.send(ctx) })
-	ctx.Handle(cancelAction, func(ctx app.Context, a app.Action) {
-		if p.cancel != nil {
-			p.cancel()
-		}
-	})
+	ctx.Handle(cancelAction, func(ctx app.Context, a app.Action) { p.stop() })
 	ctx.Handle(fetchAllAction, func(ctx app.Context, a app.Action) { p.fetchAll(ctx) })
 	ctx.Handle(pageAction, func(ctx app.Context, a app.Action) {
 		if m, ok := a.Value.(pageMove); ok {
@@ -78,11 +69,7 @@ func (p *operationPage) OnNav(ctx app.Context) { p.sync(&ctx) }
 func (p *operationPage) OnUpdate(ctx app.Context) { p.sync(&ctx) }
 
 // OnDismount abandons a request in flight.
-func (p *operationPage) OnDismount() {
-	if p.cancel != nil {
-		p.cancel()
-	}
-}
+func (p *operationPage) OnDismount() { p.stop() }
 
 func (p *operationPage) key() string { return p.API.Slug + "/" + p.Op.ID }
 
@@ -92,14 +79,13 @@ func (p *operationPage) base() string { return "/proxy/" + p.API.Slug }
 // sync makes the state match the operation and the URL fragment; ctx is nil on init.
 func (p *operationPage) sync(ctx *app.Context) {
 	if p.target != p.key() {
-		if p.cancel != nil {
-			p.cancel()
-		}
+		p.stop()
 		// Keep the sequence numbers counting, so that an answer or a timer of the previous
 		// operation can never pass for one of this operation.
-		*p = operationPage{Compo: p.Compo, API: p.API, Op: p.Op, target: p.key(), sendSeq: p.sendSeq + 1, writeSeq: p.writeSeq + 1}
-		p.st = request.Initial(p.Op)
-		p.validate()
+		runner := requestRunner{seq: p.seq}
+		runner.forget()
+		*p = operationPage{Compo: p.Compo, API: p.API, Op: p.Op, target: p.key(), requestRunner: runner, writeSeq: p.writeSeq + 1}
+		p.formState = newFormState(p.Op, p.base())
 	}
 	frag := currentFragment()
 	if frag == p.fragment {
@@ -146,31 +132,6 @@ func currentFragment() string {
 	return app.Window().Get("location").Get("hash").String()
 }
 
-// validate recomputes the field errors of the current state.
-func (p *operationPage) validate() {
-	p.errs = map[string]string{}
-	p.bodyErrs = nil
-	_, errs := request.Build(p.Op, p.base(), p.st)
-	for _, e := range errs {
-		if e.Key == request.BodyKey {
-			p.bodyErrs = append(p.bodyErrs, e)
-			continue
-		}
-		if _, seen := p.errs[e.Key]; !seen {
-			p.errs[e.Key] = e.Message
-		}
-	}
-}
-
-// fieldError returns the error to show next to a field: missing values only after a Send.
-func (p *operationPage) fieldError(key string) string {
-	msg := p.errs[key]
-	if strings.HasPrefix(msg, "missing") && !p.showMissing {
-		return ""
-	}
-	return msg
-}
-
 // changed revalidates and, shortly after the last keystroke, writes the state to the URL.
 func (p *operationPage) changed(ctx app.Context) {
 	p.validate()
@@ -195,32 +156,12 @@ func (p *operationPage) writeFragment() string {
 	return frag
 }
 
-// values returns the values of a parameter, at least one.
-func (p *operationPage) values(key string) []string {
-	if vs := p.st.Params[key]; len(vs) > 0 {
-		return vs
-	}
-	return []string{""}
-}
-
 // target returns the parameter key and value index an input event comes from.
 func eventTarget(ctx app.Context) (key string, index int) {
 	ds := ctx.JSSrc().Get("dataset")
 	key = ds.Get("key").String()
 	index, _ = strconv.Atoi(ds.Get("index").String())
 	return key, index
-}
-
-func (p *operationPage) setValue(key string, index int, v string) {
-	if p.st.Params == nil {
-		p.st.Params = map[string][]string{}
-	}
-	vs := p.st.Params[key]
-	for len(vs) <= index {
-		vs = append(vs, "")
-	}
-	vs[index] = v
-	p.st.Params[key] = vs
 }
 
 func (p *operationPage) onParamInput(ctx app.Context, e app.Event) {
@@ -282,9 +223,8 @@ func (p *operationPage) onBodyFormat(ctx app.Context, e app.Event) {
 
 // onResetForm puts every field back to its default and clears the fragment.
 func (p *operationPage) onResetForm(ctx app.Context, e app.Event) {
-	p.st = request.Initial(p.Op)
+	p.reset()
 	p.notice = ""
-	p.showMissing = false
 	p.changed(ctx)
 }
 

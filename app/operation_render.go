@@ -33,7 +33,7 @@ func (p *operationPage) Render() app.UI {
 				p.renderForm(),
 			),
 			app.Section().Class("op-side-col").Aria("label", "Preview and response").Body(
-				newRequestPreview(request.Preview(op, p.base(), p.st), p.held(), len(p.errs)+len(p.bodyErrs)),
+				newRequestPreview(request.Preview(op, p.base(), p.st), p.held(), p.invalid()),
 				newResponsePanel(op, p.result, p.sending, p.progress),
 				sidePanel(p.API, op, p.sending),
 			),
@@ -145,7 +145,7 @@ func (p *operationPage) renderForm() app.UI {
 	if len(sections) == 0 && p.Op.Body == nil {
 		sections = append(sections, app.P().Class("muted").Text("This operation takes no parameters."))
 	}
-	invalid := len(p.errs) + len(p.bodyErrs)
+	invalid := p.invalid()
 	var status string
 	switch {
 	case p.sending:

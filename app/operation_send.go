@@ -1,23 +1,12 @@
 package app
 
 import (
-	"context"
-	"io"
-	"time"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-
-	"loupe/app/fetch"
-	"loupe/app/request"
 )
 
 // This file holds how the operation page sends its request and shares its link.
 
-func (p *operationPage) onCancel(ctx app.Context, e app.Event) {
-	if p.cancel != nil {
-		p.cancel()
-	}
-}
+func (p *operationPage) onCancel(ctx app.Context, e app.Event) { p.stop() }
 
 func (p *operationPage) onSubmit(ctx app.Context, e app.Event) {
 	e.PreventDefault()
@@ -49,55 +38,23 @@ func (p *operationPage) send(ctx app.Context) {
 	if _, own := operationViews[p.Op.Viewer]; own {
 		return // the operation's own view sends (chat)
 	}
-	req, errs := request.Build(p.Op, p.base(), p.st)
-	if len(errs) > 0 {
-		p.showMissing = true
-		p.validate()
-		id := "body-editor"
-		if errs[0].Key != request.BodyKey {
-			id = inputID(errs[0].Key, 0)
-		}
+	req, focus := p.build()
+	if req == nil {
 		ctx.Defer(func(app.Context) {
-			if el := app.Window().GetElementByID(id); el.Truthy() {
+			if el := app.Window().GetElementByID(focus); el.Truthy() {
 				el.Call("focus")
 			}
 		})
 		return
 	}
-	if p.cancel != nil {
-		p.cancel()
-	}
-	cctx, cancel := context.WithCancel(context.Background())
-	p.cancel = cancel
-	p.sending = true
-	p.sendSeq++
-	seq := p.sendSeq
+	cctx, seq := p.start()
 	p.writeFragment()
-	ex := &exchange{Method: req.Method, URL: req.URL}
-	freq := req.Fetch()
 	ctx.Async(func() {
-		start := time.Now()
-		res, err := fetch.Do(cctx, freq)
-		if err == nil {
-			ex.Status, ex.StatusText, ex.Headers = res.Status, res.StatusText, res.Headers
-			ex.Body, err = io.ReadAll(io.LimitReader(res.Body, maxBody+1))
-			res.Body.Close()
-			if len(ex.Body) > maxBody {
-				ex.Body, ex.Truncated = ex.Body[:maxBody], true
-			}
-		}
-		ex.Duration = time.Since(start)
-		if err != nil {
-			ex.Err = err.Error()
-			ex.Canceled = cctx.Err() != nil
-		}
-		cancel()
+		ex := roundTrip(cctx, req)
 		ctx.Dispatch(func(app.Context) {
-			if seq != p.sendSeq {
+			if !p.finish(seq) {
 				return
 			}
-			p.sending = false
-			p.cancel = nil
 			p.result = ex
 			ctx.Defer(func(app.Context) { revealResponse() })
 		})

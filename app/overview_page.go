@@ -57,5 +57,6 @@ func (p *overviewPage) Render() app.UI {
 			),
 		),
 		app.Ul().Class("api-cards").Body(cards...),
+		walkthroughList(p.Cat, ""),
 	)
 }

@@ -24,7 +24,7 @@ func TestPageMoves(t *testing.T) {
 	op := &catalog.Operation{Parameters: []catalog.Parameter{
 		{Name: "limit", In: "query"}, {Name: "offset", In: "query"}, {Name: "page", In: "query"}, {Name: "id", In: "path"},
 	}}
-	p := &operationPage{Op: op, st: request.State{Params: map[string][]string{"query:page": {"3"}, "path:id": {"x"}}}}
+	p := &operationPage{Op: op, formState: formState{Op: op, st: request.State{Params: map[string][]string{"query:page": {"3"}, "path:id": {"x"}}}}}
 	p.applyPage(*next)
 	p.applyPage(pageMove{Query: map[string]string{"limit": "10", "offset": "20"}, Exact: true})
 	if got := p.st.Params; got["query:offset"][0] != "20" || got["query:page"] != nil || got["path:id"][0] != "x" {

@@ -196,6 +196,8 @@ func (s *shell) renderMain() app.UI {
 		)
 	case s.slug == "":
 		return newOverviewPage(s.cat)
+	case s.slug == "walkthroughs":
+		return walkthroughRoute(s.cat, s.opID)
 	}
 	a := s.cat.API(s.slug)
 	if a == nil {

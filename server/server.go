@@ -24,6 +24,7 @@ import (
 	"loupe/server/sandbox"
 	"loupe/server/sandbox/script"
 	"loupe/server/site"
+	"loupe/server/walkthrough"
 	"loupe/web"
 )
 
@@ -75,6 +76,7 @@ type Server struct {
 	proxy    *proxy.Proxy
 	gate     *access.Gate
 	sbKeys   map[string]string // the keys the sandboxes were built with
+	walks    *walkthrough.Set
 }
 
 // New builds the server. It fails when a content document is invalid or the configuration
@@ -102,9 +104,17 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loading the catalog: %w", err)
 	}
+	walks, err := walkthrough.Load(cfg.Content, cat)
+	if err != nil {
+		return nil, fmt.Errorf("loading the walkthroughs: %w", err)
+	}
+	if cat.Walkthroughs, err = walkthrough.Compile(walks); err != nil {
+		return nil, fmt.Errorf("compiling the walkthroughs: %w", err)
+	}
+	cat.Version += "-" + walks.Version() // the catalog's ETag follows the walkthroughs too
 	loupeapp.UseCatalog(cat)
 	routesOnce.Do(loupeapp.Routes)
-	s := &Server{cfg: cfg, catalog: cat, sbKeys: map[string]string{}}
+	s := &Server{cfg: cfg, catalog: cat, sbKeys: map[string]string{}, walks: walks}
 	for _, slug := range Slugs {
 		s.sbKeys[slug] = cfg.sandboxKey(slug)
 	}
@@ -179,6 +189,7 @@ func New(cfg Config) (*Server, error) {
 	mux.Handle("GET /preview", previewHandler())
 	// The script workspace's syntax check: Loupe's own tool, whichever server the script API uses.
 	mux.Handle(script.SyntaxCheckPath, http.NewCrossOriginProtection().Handler(script.SyntaxChecker()))
+	mux.Handle("POST /walkthroughs/{id}/step", walkthrough.Handler(walks))
 	mux.Handle("/", st)
 	routed := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// The proxy sees its requests before the mux, which would clean a path with dot
@@ -192,6 +203,12 @@ func New(cfg Config) (*Server, error) {
 	s.handler = logRequests(cfg.Logger, access.SecurityHeaders(s.gate.Wrap(routed)))
 	return s, nil
 }
+
+// Catalog returns the compiled catalog the app reads.
+func (s *Server) Catalog() *catalog.Catalog { return s.catalog }
+
+// Walkthroughs returns the walkthroughs loaded from the content (server/walkthrough).
+func (s *Server) Walkthroughs() *walkthrough.Set { return s.walks }
 
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }

@@ -21,6 +21,8 @@ type Catalog struct {
 	Version string `json:"version"`
 	// APIs are in the order of the DESIGN.md slug table.
 	APIs []API `json:"apis"`
+	// Walkthroughs are the onboarding walkthroughs, in file name order.
+	Walkthroughs []Walkthrough `json:"walkthroughs,omitempty"`
 }
 
 // API is one OpenAPI document.

@@ -59,3 +59,7 @@ func renderInline(src string) (string, error) {
 	}
 	return out, nil
 }
+
+// RenderMarkdown renders Markdown as the catalog's descriptions are: goldmark, then sanitized
+// with bluemonday, in one wrapper element. Other content (the walkthroughs) uses it.
+func RenderMarkdown(src string) (string, error) { return renderMarkdown(src) }

@@ -2,6 +2,7 @@
 // proxy and the built-in sandboxes, from one self-contained binary.
 //
 //	loupe [-addr 127.0.0.1:8080] [-config loupe.yaml]
+//	loupe walk <id> [-config loupe.yaml] [-input name=value]...
 //
 // The configuration file (see server/config/loupe.example.yaml) and the LOUPE_* environment
 // variables are read at start; an invalid value stops the start with the key's name. On SIGHUP,
@@ -28,6 +29,9 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "walk" {
+		os.Exit(walkMain(os.Args[2:], os.Stdout, os.Stderr))
+	}
 	if err := run(); err != nil {
 		fmt.Fprintln(os.Stderr, "loupe:", err)
 		os.Exit(1)
