@@ -6,7 +6,7 @@ ADDR    ?= 127.0.0.1:8080
 CHROME  ?= /usr/bin/chromium
 export GOFLAGS := -buildvcs=false
 
-.PHONY: all run build wasm test unit e2e vet bench fuzz deps deps-bench clean
+.PHONY: all run build static wasm test unit e2e vet bench fuzz deps deps-bench clean
 
 all: build
 
@@ -17,7 +17,14 @@ build: wasm
 ## wasm: web/app.wasm and its precompressed .br and .gz.
 wasm:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o web/app.wasm ./wasm
-	$(GO) run ./server/cmd/precompress web/app.wasm
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o web/sandboxes.wasm ./wasm/sandboxes
+	$(GO) run ./server/cmd/precompress web/app.wasm web/sandboxes.wasm
+
+## static: the static explorer in $(STATIC) (under $(BASE)): serve it with any static file server.
+STATIC ?= site
+BASE   ?= /
+static: build
+	./bin/loupe static -o $(STATIC) -base $(BASE)
 
 ## run: build, then serve on $(ADDR).
 run: build
@@ -65,4 +72,4 @@ fuzz:
 			$(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime 20s $$pkg || exit 1; done; done
 
 clean:
-	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz
+	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz web/sandboxes.wasm web/sandboxes.wasm.br web/sandboxes.wasm.gz

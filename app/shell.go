@@ -38,7 +38,7 @@ func newShell() *shell { return &shell{} }
 func (s *shell) OnInit() {
 	if app.IsClient {
 		if u := app.Window().URL(); u != nil {
-			s.slug, s.opID = parseRoute(u.Path)
+			s.slug, s.opID = parseRoute(stripBase(u.Path))
 		}
 	}
 	s.cat = currentCatalog()
@@ -51,7 +51,7 @@ func (s *shell) OnInit() {
 
 // OnNav reads the current route from the URL.
 func (s *shell) OnNav(ctx app.Context) {
-	s.slug, s.opID = parseRoute(ctx.Page().URL().Path)
+	s.slug, s.opID = parseRoute(stripBase(ctx.Page().URL().Path))
 	ctx.Page().SetTitle("%s", s.title())
 }
 
@@ -166,7 +166,7 @@ func (s *shell) Render() app.UI {
 		app.A().Class("skip-link").Href("#main").Text("Skip to content"),
 		app.Nav().ID("side").Aria("label", "APIs and operations").Body(
 			app.Header().Class("brand").Body(
-				app.A().Href("/").Class("brand-link").Body(
+				app.A().Href(href("/")).Class("brand-link").Body(
 					app.Span().Class("brand-mark").Aria("hidden", "true").Text("◎"),
 					app.Span().Text("Loupe"),
 				),
@@ -216,6 +216,6 @@ func notFound(msg string) app.UI {
 	return app.Div().Class("page-error").Body(
 		app.H1().Text("Not found"),
 		app.P().Text(msg),
-		app.P().Body(app.A().Href("/").Text("See every API")),
+		app.P().Body(app.A().Href(href("/")).Text("See every API")),
 	)
 }

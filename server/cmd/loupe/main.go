@@ -2,6 +2,7 @@
 // proxy and the built-in sandboxes, from one self-contained binary.
 //
 //	loupe [-addr 127.0.0.1:8080] [-config loupe.yaml]
+//	loupe static -o DIR [-base /prefix/]   (the static explorer; see server.WriteStatic)
 //
 // The configuration file (see server/config/loupe.example.yaml) and the LOUPE_* environment
 // variables are read at start; an invalid value stops the start with the key's name. On SIGHUP,
@@ -35,6 +36,9 @@ func main() {
 }
 
 func run() error {
+	if len(os.Args) > 1 && os.Args[1] == "static" {
+		return runStatic(os.Args[2:])
+	}
 	addr := flag.String("addr", "", "address to listen on (default 127.0.0.1:8080; overrides server.addr and LOUPE_ADDR)")
 	path := flag.String("config", os.Getenv("LOUPE_CONFIG"), "configuration file (env LOUPE_CONFIG); see server/config/loupe.example.yaml")
 	flag.Parse()
