@@ -175,8 +175,16 @@ func (s *shell) Render() app.UI {
 			newAccountMenu(),
 			newSidebar(s.cat, s.slug, s.opID),
 		),
-		app.Main().ID("main").TabIndex(-1).Body(s.renderMain()),
+		app.Main().ID("main").TabIndex(-1).Body(newModeBanner(s.bannerAPI()), s.renderMain()),
 	)
+}
+
+// bannerAPI is the API of the current page for the mode banner, or nil.
+func (s *shell) bannerAPI() *catalog.API {
+	if s.cat == nil || s.slug == "" {
+		return nil
+	}
+	return s.cat.API(s.slug)
 }
 
 // renderMain picks the main pane for the route.
