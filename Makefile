@@ -61,9 +61,10 @@ deps-bench: deps
 ## seconds an iteration run a fixed number of times and report medians: 20 rounds of 200
 ## streams for the proxy, 5 answers at each pace for the chat.
 bench: deps-bench wasm
-	$(GO) test -run '^$$' -bench . -skip 'SSEFirstEvent|ChatStream32k' -benchmem -count 5 ./...
+	$(GO) test -run '^$$' -bench . -skip 'SSEFirstEvent|ChatStream32k|StaticFirstSend' -benchmem -count 5 ./...
 	$(GO) test -run '^$$' -bench SSEFirstEvent -benchtime 20x ./server/proxy
 	$(GO) test -run '^$$' -bench ChatStream32k -benchtime 5x ./e2e
+	$(GO) test -run '^$$' -bench StaticFirstSend -benchtime 5x ./e2e
 
 ## fuzz: a short run of every fuzz target.
 fuzz:

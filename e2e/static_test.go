@@ -44,7 +44,7 @@ var loupeBinary = sync.OnceValues(func() (string, error) {
 })
 
 // writeStatic runs `loupe static -o <temp>/site -base base` and returns the folder.
-func writeStatic(t *testing.T, base string) string {
+func writeStatic(t testing.TB, base string) string {
 	t.Helper()
 	bin, err := loupeBinary()
 	if err != nil {
@@ -59,7 +59,7 @@ func writeStatic(t *testing.T, base string) string {
 
 // serveFiles serves dir under base with net/http's plain file server (no Loupe server) and
 // returns the site's address, ending in a slash.
-func serveFiles(t *testing.T, dir, base string) string {
+func serveFiles(t testing.TB, dir, base string) string {
 	t.Helper()
 	mux := http.NewServeMux()
 	mux.Handle(base, http.StripPrefix(strings.TrimSuffix(base, "/"), http.FileServer(http.Dir(dir))))
@@ -218,4 +218,19 @@ func firstPlainOperation(a catalog.API) *catalog.Operation {
 		}
 	}
 	return nil
+}
+
+func TestAStaticPageOpenedFromAFileSaysHowToServeIt(t *testing.T) {
+	dir := writeStatic(t, "/")
+	ctx := newBrowser(t)
+	if err := chromedp.Do(within(t, ctx, 30*time.Second), chromedp.Navigate("file://"+filepath.Join(dir, "index.html"))); err != nil {
+		t.Fatalf("opening the page from file://: %v", err)
+	}
+	text, err := chromedp.Run(within(t, ctx, 30*time.Second), chromedp.Text(chromedp.ID("file-warning")))
+	if err != nil {
+		t.Fatalf("no #file-warning on a page opened from file://: %v", err)
+	}
+	if !strings.Contains(text, "python3 -m http.server") {
+		t.Errorf("the warning is %q; want it to say how to serve the folder", text)
+	}
 }
