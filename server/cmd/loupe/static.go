@@ -30,6 +30,10 @@ func runStatic(args []string) error {
 	}
 	b, _ := server.CheckBase(*base)
 	fmt.Fprintf(os.Stdout, "wrote %s: %d pages, %d files, %.1f MB, for %s\n", *out, sum.Pages, sum.Files, float64(sum.Bytes)/1e6, b)
-	fmt.Fprintf(os.Stdout, "try it: python3 -m http.server -d %s 8000, then open http://127.0.0.1:8000%s\n", *out, b)
+	if b == "/" {
+		fmt.Fprintf(os.Stdout, "try it: python3 -m http.server -d %s 8000, then open http://127.0.0.1:8000/\n", *out)
+	} else {
+		fmt.Fprintf(os.Stdout, "publish the folder's files so they answer under %s (try it: copy them to ROOT%s, run python3 -m http.server -d ROOT 8000, open http://127.0.0.1:8000%s)\n", b, b, b)
+	}
 	return nil
 }
