@@ -118,6 +118,7 @@ func WriteStatic(cfg StaticConfig) (StaticSummary, error) {
 		// The worker caches the shell, the catalog, both modules and the root page (for offline).
 		CacheableResources:    []string{"/catalog.json", "/web/" + sandboxModule, base},
 		ServiceWorkerTemplate: site.StaticWorkerTemplate,
+		VersionSalt:           cat.Version, // a new catalog is a new build: the worker replaces its cache
 	})
 	if err != nil {
 		return sum, err

@@ -3,6 +3,8 @@
 package site
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"net/http"
@@ -31,6 +33,9 @@ type Options struct {
 	CacheableResources []string
 	// ServiceWorkerTemplate replaces go-app's app-worker.js template. Empty keeps go-app's.
 	ServiceWorkerTemplate string
+	// VersionSalt is mixed into the version, for what the worker caches besides the assets
+	// (the catalog's version in a static site), so a change there is a new build too.
+	VersionSalt string
 }
 
 // Handler serves the app pages (prerendered on the server with the same routes as the wasm)
@@ -48,6 +53,10 @@ func New(opts Options) (*Handler, error) {
 	a, err := loadAssets(opts.Web)
 	if err != nil {
 		return nil, err
+	}
+	if opts.VersionSalt != "" {
+		sum := sha256.Sum256([]byte(a.version + " " + opts.VersionSalt))
+		a.version = hex.EncodeToString(sum[:])[:16]
 	}
 	title := opts.Title
 	if title == "" {
