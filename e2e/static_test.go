@@ -234,3 +234,64 @@ func TestAStaticPageOpenedFromAFileSaysHowToServeIt(t *testing.T) {
 		t.Errorf("the warning is %q; want it to say how to serve the folder", text)
 	}
 }
+
+func TestTheStaticSiteCallsARealAPIWithAKeyHeldInTheTab(t *testing.T) {
+	dir := writeStatic(t, "/")
+	site := serveFiles(t, dir, "/")
+	var mu sync.Mutex
+	var gotKey string
+	allowCORS := true
+	real := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		gotKey = r.URL.Query().Get("key")
+		if allowCORS {
+			w.Header().Set("Access-Control-Allow-Origin", "*")
+		}
+		w.Header().Set("Content-Type", "application/ld+json")
+		w.Write([]byte(`{"@context":{"@vocab":"http://schema.org/"},"@type":"ItemList","itemListElement":[]}`))
+	}))
+	defer real.Close()
+
+	ctx := newBrowser(t)
+	openPage(t, ctx, site+"entities/entities.search")
+	tctx := within(t, ctx, 60*time.Second)
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.CSS(".mode-real summary")), chromedp.WaitVisible(chromedp.ID("real-key"))); err != nil {
+		t.Fatalf("opening the real API form: %v", err)
+	}
+	set := func(id, v string) {
+		chatEval[bool](t, tctx, fmt.Sprintf(`(() => { const e = document.getElementById(%q); e.value = %q; e.dispatchEvent(new Event("change", {bubbles: true})); return true })()`, id, v))
+	}
+	set("real-base", real.URL)
+	set("real-key", "secret-123")
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("use-real"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(tctx, chromedp.Poll[bool](`document.getElementById("mode-banner").textContent.includes("real API, your key stays in this tab")`)); err != nil {
+		t.Fatalf("the banner does not say the real API is used: %v", err)
+	}
+	setInput(t, tctx, "query:query", "Paris")
+	if status := sendAndWait(t, tctx); !strings.HasPrefix(status, "200") {
+		t.Fatalf("the real API call: status %q; want 200", status)
+	}
+	mu.Lock()
+	if gotKey != "secret-123" {
+		t.Errorf("the API got key=%q; want the typed key, in the query as its scheme says", gotKey)
+	}
+	allowCORS = false
+	mu.Unlock()
+	where := chatEval[string](t, tctx, `location.href + " " + JSON.stringify(localStorage) + " " + JSON.stringify(sessionStorage) + " " + document.cookie`)
+	if strings.Contains(where, "secret-123") {
+		t.Errorf("the key leaked into the address, storage or cookies: %s", where)
+	}
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("send"))); err != nil {
+		t.Fatal(err)
+	}
+	msg, err := chromedp.Run(tctx, chromedp.Poll[string](`(() => { const t = document.getElementById("response").textContent; return t.includes("CORS") ? t : null })()`))
+	if err != nil {
+		t.Fatalf("a call the browser blocks does not say CORS: %v", err)
+	}
+	if !strings.Contains(msg, "Loupe") || strings.Contains(msg, "secret-123") {
+		t.Errorf("the CORS message should say what to do and never show the key: %.300s", msg)
+	}
+}
