@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -31,8 +32,10 @@ var loupeBinary = sync.OnceValues(func() (string, error) {
 			return "", fmt.Errorf("web/%s is not built: run `make wasm` before the browser tests", name)
 		}
 	}
-	dir, err := os.MkdirTemp("", "loupe-e2e-bin-")
-	if err != nil {
+	wd, _ := os.Getwd()
+	// One place per checkout, overwritten by each run (two checkouts may test at once).
+	dir := filepath.Join(os.TempDir(), fmt.Sprintf("loupe-e2e-bin-%x", sha256.Sum256([]byte(wd)))[:len("loupe-e2e-bin-")+12])
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
 	bin := filepath.Join(dir, "loupe")
