@@ -42,7 +42,7 @@ func (b *modeBanner) Render() app.UI {
 	}
 	body := []app.UI{app.Strong().Text(text)}
 	if !real {
-		body = append(body, app.Span().Class("mode-hint").Text(" · no server: the built-in sandboxes answer; what you create lasts until the tab closes"))
+		body = append(body, app.Span().Class("mode-hint").Text(" · no server: the built-in sandboxes answer; what you create lasts until this page is reloaded or closed"))
 		if b.API != nil {
 			body = append(body, app.Button().ID("reset-api").Class("btn btn-quiet").Text("Reset "+b.API.Title).OnClick(b.onReset(slug)))
 		}

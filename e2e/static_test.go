@@ -324,3 +324,42 @@ func TestTheStaticSitePreviewsAChatAppIsolated(t *testing.T) {
 		t.Errorf("got %q; want the app running with parent.document blocked", parent)
 	}
 }
+
+func TestResetPutsTheInBrowserSandboxBackToItsSeed(t *testing.T) {
+	site := serveFiles(t, writeStatic(t, "/"), "/")
+	ctx := newBrowser(t)
+	openPage(t, ctx, site+"script/projects.create")
+	if status := sendAndWait(t, ctx); !strings.HasPrefix(status, "200") {
+		t.Fatalf("creating a project: status %q; want 200", status)
+	}
+	if err := chromedp.Do(within(t, ctx, 10*time.Second), chromedp.Click(chromedp.CSS(`[data-tab="raw"]`)), chromedp.WaitVisible(chromedp.ID("response-raw"))); err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := chromedp.Run(within(t, ctx, 5*time.Second), chromedp.TextContent(chromedp.ID("response-raw")))
+	var created struct{ ScriptID string }
+	if err := json.Unmarshal([]byte(raw), &created); err != nil || created.ScriptID == "" {
+		t.Fatalf("no scriptId in the answer (%v): %.200s", err, raw)
+	}
+	// The project lasts while the tab stays on the site: another page, reached in the app, sees it.
+	if err := chromedp.Do(within(t, ctx, 10*time.Second), chromedp.Click(chromedp.CSS(`a[data-op="script/projects.get"]`)),
+		chromedp.WaitVisible(chromedp.CSS(field("path:scriptId")))); err != nil {
+		t.Fatalf("going to projects.get: %v", err)
+	}
+	setInput(t, within(t, ctx, 10*time.Second), "path:scriptId", created.ScriptID)
+	if status := sendAndWait(t, ctx); !strings.HasPrefix(status, "200") {
+		t.Fatalf("the created project: status %q; want 200", status)
+	}
+	if err := chromedp.Do(within(t, ctx, 10*time.Second), chromedp.Click(chromedp.ID("reset-api"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(within(t, ctx, 10*time.Second), chromedp.Poll[bool](`document.getElementById("mode-banner").textContent.includes("back to its seeded data")`)); err != nil {
+		t.Fatalf("Reset says nothing: %v", err)
+	}
+	if err := chromedp.Do(within(t, ctx, 10*time.Second), chromedp.Click(chromedp.ID("send"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(within(t, ctx, 30*time.Second), chromedp.Poll[bool](`(document.getElementById("response-status")||{}).textContent?.startsWith("404") || null`)); err != nil {
+		status, _ := chromedp.Run(within(t, ctx, 5*time.Second), chromedp.Text(chromedp.ID("response-status")))
+		t.Errorf("after Reset, the created project: status %q; want 404 (the seed has no such project)", status)
+	}
+}
