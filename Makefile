@@ -6,7 +6,7 @@ ADDR    ?= 127.0.0.1:8080
 CHROME  ?= /usr/bin/chromium
 export GOFLAGS := -buildvcs=false
 
-.PHONY: all run build wasm test unit e2e vet bench fuzz deps deps-bench clean
+.PHONY: all run build static wasm test unit e2e vet bench fuzz deps deps-bench clean
 
 all: build
 
@@ -17,7 +17,14 @@ build: wasm
 ## wasm: web/app.wasm and its precompressed .br and .gz.
 wasm:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o web/app.wasm ./wasm
-	$(GO) run ./server/cmd/precompress web/app.wasm
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o web/sandboxes.wasm ./wasm/sandboxes
+	$(GO) run ./server/cmd/precompress web/app.wasm web/sandboxes.wasm
+
+## static: the static explorer in $(STATIC) (under $(BASE)): serve it with any static file server.
+STATIC ?= site
+BASE   ?= /
+static: build
+	./bin/loupe static -o $(STATIC) -base $(BASE)
 
 ## run: build, then serve on $(ADDR).
 run: build
@@ -54,9 +61,10 @@ deps-bench: deps
 ## seconds an iteration run a fixed number of times and report medians: 20 rounds of 200
 ## streams for the proxy, 5 answers at each pace for the chat.
 bench: deps-bench wasm
-	$(GO) test -run '^$$' -bench . -skip 'SSEFirstEvent|ChatStream32k' -benchmem -count 5 ./...
+	$(GO) test -run '^$$' -bench . -skip 'SSEFirstEvent|ChatStream32k|StaticFirstSend' -benchmem -count 5 ./...
 	$(GO) test -run '^$$' -bench SSEFirstEvent -benchtime 20x ./server/proxy
 	$(GO) test -run '^$$' -bench ChatStream32k -benchtime 5x ./e2e
+	$(GO) test -run '^$$' -bench StaticFirstSend -benchtime 5x ./e2e
 
 ## fuzz: a short run of every fuzz target.
 fuzz:
@@ -65,4 +73,4 @@ fuzz:
 			$(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime 20s $$pkg || exit 1; done; done
 
 clean:
-	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz
+	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz web/sandboxes.wasm web/sandboxes.wasm.br web/sandboxes.wasm.gz

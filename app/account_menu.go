@@ -32,8 +32,11 @@ type accountMenu struct {
 
 func newAccountMenu() *accountMenu { return &accountMenu{} }
 
-// OnMount asks the server who is signed in.
+// OnMount asks the server who is signed in. The static explorer has no server to ask.
 func (m *accountMenu) OnMount(ctx app.Context) {
+	if staticMode() {
+		return
+	}
 	ctx.Async(func() {
 		s, err := fetchSession()
 		if err != nil {

@@ -25,7 +25,7 @@ func (p *apiPage) Render() app.UI {
 		op := &a.Operations[i]
 		rows = append(rows, app.Tr().Body(
 			app.Td().Body(methodBadge(op.Method)),
-			app.Td().Body(app.A().Href("/"+a.Slug+"/"+op.ID).Class("mono").Text(op.ID)),
+			app.Td().Body(app.A().Href(href("/"+a.Slug+"/"+op.ID)).Class("mono").Text(op.ID)),
 			app.Td().Class("mono path").Text(op.Path),
 			app.Td().Text(op.Summary),
 		))
@@ -36,7 +36,7 @@ func (p *apiPage) Render() app.UI {
 	}
 	return app.Div().Class("page api-page").Body(
 		app.Header().Class("page-head").Body(
-			app.P().Class("crumbs").Body(app.A().Href("/").Text("APIs"), app.Text(" / ")),
+			app.P().Class("crumbs").Body(app.A().Href(href("/")).Text("APIs"), app.Text(" / ")),
 			app.H1().Body(app.Text(a.Title), app.Span().Class("version").Text(versionLabel(a.Version))),
 			app.If(a.Summary != "", func() app.UI { return app.P().Class("lede").Text(a.Summary) }),
 			app.Dl().Class("facts").Body(

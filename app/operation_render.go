@@ -59,8 +59,8 @@ func (p *operationPage) renderHead() app.UI {
 	}
 	return app.Header().Class("op-head").Body(
 		app.P().Class("crumbs").Body(
-			app.A().Href("/").Text("APIs"), app.Text(" / "),
-			app.A().Href("/"+p.API.Slug).Text(p.API.Title), app.Text(" / "),
+			app.A().Href(href("/")).Text("APIs"), app.Text(" / "),
+			app.A().Href(href("/"+p.API.Slug)).Text(p.API.Title), app.Text(" / "),
 			app.Code().Class("op-id").Text(op.ID),
 		),
 		app.H1().Class("op-title").Body(

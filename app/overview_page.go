@@ -32,7 +32,7 @@ func (p *overviewPage) Render() app.UI {
 			}
 		}
 		cards = append(cards, app.Li().Class("api-card").Body(
-			app.H2().Body(app.A().Href("/"+a.Slug).Text(a.Title)),
+			app.H2().Body(app.A().Href(href("/"+a.Slug)).Text(a.Title)),
 			app.P().Class("api-card-summary").Text(a.Summary),
 			app.P().Class("api-card-meta").Body(
 				app.Span().Text(plural(len(a.Operations), "operation", "operations")),

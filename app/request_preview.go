@@ -73,7 +73,7 @@ func (r *requestPreview) Render() app.UI {
 	}
 	for _, c := range r.Held {
 		if c.In == "header" {
-			lines = append(lines, headerLine("req-header held", c.Name, c.Value))
+			lines = append(lines, headerLine("req-header held", c.Name, heldShown(c.Value)))
 		}
 	}
 	var query []app.UI
@@ -82,7 +82,7 @@ func (r *requestPreview) Render() app.UI {
 	}
 	for _, c := range r.Held {
 		if c.In == "query" {
-			query = append(query, app.Tr().Class("held").Body(app.Td().Class("mono").Text(c.Name), app.Td().Class("mono").Text(c.Value+" (added by the server)")))
+			query = append(query, app.Tr().Class("held").Body(app.Td().Class("mono").Text(c.Name), app.Td().Class("mono").Text(heldShown(c.Value)+heldBy())))
 		}
 	}
 	return app.Section().ID("preview").Class("panel preview").Aria("label", "Request preview").Body(
@@ -145,4 +145,22 @@ func boolText(b bool) string {
 		return "true"
 	}
 	return "false"
+}
+
+// heldShown is how a credential the request will carry is shown. In the static explorer no
+// server holds it: the in-browser sandbox adds its public sandbox key, or a real API gets the
+// key typed in this tab.
+func heldShown(v string) string {
+	if staticMode() {
+		return strings.ReplaceAll(v, snippet.HeldValue, "‹the sandbox key, or the key typed in this tab›")
+	}
+	return v
+}
+
+// heldBy says who adds a credential shown in the preview.
+func heldBy() string {
+	if staticMode() {
+		return " (added in your browser)"
+	}
+	return " (added by the server)"
 }

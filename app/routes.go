@@ -13,6 +13,7 @@ import (
 // (see preloadCatalog).
 func Routes() {
 	guardLocation()
+	configureTransport()
 	preloadCatalog()
 	app.Route("/", func() app.Composer { return newShell() })
 	// /<slug>, /<slug>/<operationId> and /walkthroughs/<id>.

@@ -38,7 +38,7 @@ func newShell() *shell { return &shell{} }
 func (s *shell) OnInit() {
 	if app.IsClient {
 		if u := app.Window().URL(); u != nil {
-			s.slug, s.opID = parseRoute(u.Path)
+			s.slug, s.opID = parseRoute(stripBase(u.Path))
 		}
 	}
 	s.cat = currentCatalog()
@@ -51,7 +51,7 @@ func (s *shell) OnInit() {
 
 // OnNav reads the current route from the URL.
 func (s *shell) OnNav(ctx app.Context) {
-	s.slug, s.opID = parseRoute(ctx.Page().URL().Path)
+	s.slug, s.opID = parseRoute(stripBase(ctx.Page().URL().Path))
 	ctx.Page().SetTitle("%s", s.title())
 }
 
@@ -166,7 +166,7 @@ func (s *shell) Render() app.UI {
 		app.A().Class("skip-link").Href("#main").Text("Skip to content"),
 		app.Nav().ID("side").Aria("label", "APIs and operations").Body(
 			app.Header().Class("brand").Body(
-				app.A().Href("/").Class("brand-link").Body(
+				app.A().Href(href("/")).Class("brand-link").Body(
 					app.Span().Class("brand-mark").Aria("hidden", "true").Text("◎"),
 					app.Span().Text("Loupe"),
 				),
@@ -175,8 +175,16 @@ func (s *shell) Render() app.UI {
 			newAccountMenu(),
 			newSidebar(s.cat, s.slug, s.opID),
 		),
-		app.Main().ID("main").TabIndex(-1).Body(s.renderMain()),
+		app.Main().ID("main").TabIndex(-1).Body(newModeBanner(s.bannerAPI()), s.renderMain()),
 	)
+}
+
+// bannerAPI is the API of the current page for the mode banner, or nil.
+func (s *shell) bannerAPI() *catalog.API {
+	if s.cat == nil || s.slug == "" {
+		return nil
+	}
+	return s.cat.API(s.slug)
 }
 
 // renderMain picks the main pane for the route.
@@ -221,6 +229,6 @@ func notFound(msg string) app.UI {
 	return app.Div().Class("page-error").Body(
 		app.H1().Text("Not found"),
 		app.P().Text(msg),
-		app.P().Body(app.A().Href("/").Text("See every API")),
+		app.P().Body(app.A().Href(href("/")).Text("See every API")),
 	)
 }

@@ -142,7 +142,7 @@ func (s *sidebar) renderAPI(a *catalog.API, words []string) (app.UI, int) {
 	}
 	current := a.Slug == s.Slug
 	return app.Li().Class("api-item").Body(
-		app.A().Class("api-link").Href("/"+a.Slug).DataSet("api", a.Slug).
+		app.A().Class("api-link").Href(href("/"+a.Slug)).DataSet("api", a.Slug).
 			Aria("current", ariaCurrent(current && s.OpID == "")).
 			Body(app.Span().Class("api-title").Text(a.Title), app.Span().Class("api-count").Text(len(a.Operations))),
 		app.Ul().Class("op-list").Body(body...),
@@ -160,7 +160,7 @@ func (s *sidebar) renderOp(a *catalog.API, op *catalog.Operation) app.UI {
 		cls += " deprecated"
 	}
 	return app.Li().Body(
-		app.A().Class(cls).Href("/"+a.Slug+"/"+op.ID).DataSet("op", a.Slug+"/"+op.ID).
+		app.A().Class(cls).Href(href("/"+a.Slug+"/"+op.ID)).DataSet("op", a.Slug+"/"+op.ID).
 			Title(op.Method+" "+op.Path+" — "+op.ID).
 			Aria("current", ariaCurrent(current)).Body(
 			methodBadge(op.Method),

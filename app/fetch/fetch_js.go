@@ -39,12 +39,35 @@ func Do(ctx context.Context, req Request) (*Response, error) {
 		init.Set("body", buf)
 	}
 
+	route := Plan(req.URL, js.Global().Get("location").Get("origin").String())
+	var promise js.Value
+	switch route.Via {
+	case ViaSandbox:
+		sb, err := loadSandbox(ctx)
+		if err != nil {
+			return nil, err
+		}
+		promise = sb.Call("fetch", route.URL, Current().Base, init)
+	case ViaRealAPI:
+		api, _ := RealAPIOf(route.Slug)
+		if name, value := authHeader(api); name != "" {
+			headers.Call("set", name, value)
+		}
+		init.Set("credentials", "omit")
+		promise = js.Global().Call("fetch", route.URL, init)
+	default:
+		promise = js.Global().Call("fetch", route.URL, init)
+	}
+
 	stop := context.AfterFunc(ctx, func() { controller.Call("abort") })
-	v, err := await(ctx, js.Global().Call("fetch", req.URL, init))
+	v, err := await(ctx, promise)
 	if err != nil {
 		stop()
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return nil, ctxErr
+		}
+		if route.Via == ViaRealAPI {
+			return nil, blockedError(route.URL)
 		}
 		return nil, err
 	}

@@ -46,3 +46,6 @@ func Do(ctx context.Context, req Request) (*Response, error) {
 	text := http.StatusText(res.StatusCode)
 	return &Response{Status: res.StatusCode, StatusText: text, Headers: headers, Body: res.Body}, nil
 }
+
+// ResetSandbox does nothing outside the browser: the sandbox module runs only in the page.
+func ResetSandbox(slug string) error { return nil }

@@ -3,6 +3,8 @@
 package site
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"net/http"
@@ -20,6 +22,20 @@ type Options struct {
 	Title string
 	// RawHeaders are extra elements for every page's <head>, such as preload links.
 	RawHeaders []string
+	// Base is the sub-path the site is published under, such as "/api/" (see WriteStatic).
+	// Empty means the root of the host.
+	Base string
+	// Env is set in every page, where the app reads it with app.Getenv. Nil sets nothing more
+	// than go-app's own variables.
+	Env map[string]string
+	// CacheableResources are extra root-relative URLs the service worker caches on install,
+	// such as "/catalog.json". Nil caches go-app's defaults only.
+	CacheableResources []string
+	// ServiceWorkerTemplate replaces go-app's app-worker.js template. Empty keeps go-app's.
+	ServiceWorkerTemplate string
+	// VersionSalt is mixed into the version, for what the worker caches besides the assets
+	// (the catalog's version in a static site), so a change there is a new build too.
+	VersionSalt string
 }
 
 // Handler serves the app pages (prerendered on the server with the same routes as the wasm)
@@ -37,6 +53,10 @@ func New(opts Options) (*Handler, error) {
 	a, err := loadAssets(opts.Web)
 	if err != nil {
 		return nil, err
+	}
+	if opts.VersionSalt != "" {
+		sum := sha256.Sum256([]byte(a.version + " " + opts.VersionSalt))
+		a.version = hex.EncodeToString(sum[:])[:16]
 	}
 	title := opts.Title
 	if title == "" {
@@ -60,14 +80,21 @@ func New(opts Options) (*Handler, error) {
 			Large:   "/web/icon-512.png",
 			SVG:     "/web/icon.svg",
 		},
-		Styles:            []string{"/web/loupe.css"},
-		RawHeaders:        opts.RawHeaders,
-		Resources:         a,
-		Version:           a.version,
-		WasmContentLength: wasmLen,
+		Styles:                []string{"/web/loupe.css"},
+		RawHeaders:            opts.RawHeaders,
+		Resources:             resolver(a, opts.Base),
+		Env:                   opts.Env,
+		CacheableResources:    opts.CacheableResources,
+		ServiceWorkerTemplate: opts.ServiceWorkerTemplate,
+		Version:               a.version,
+		WasmContentLength:     wasmLen,
 	}
 	return &Handler{assets: a, app: h}, nil
 }
+
+// Resolve is the address of a root-relative URL of the site ("/web/app.wasm", "/app.js")
+// once published: under the base, with the assets' version.
+func (h *Handler) Resolve(location string) string { return h.app.Resources.Resolve(location) }
 
 // Version is the content hash of the assets; it names the current build.
 func (h *Handler) Version() string { return h.assets.version }
@@ -75,4 +102,14 @@ func (h *Handler) Version() string { return h.assets.version }
 // ServeHTTP implements http.Handler.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.app.ServeHTTP(w, r)
+}
+
+// SetEnv adds variables to every page (see Options.Env), such as URLs only Resolve knows.
+func (h *Handler) SetEnv(env map[string]string) {
+	if h.app.Env == nil {
+		h.app.Env = map[string]string{}
+	}
+	for k, v := range env {
+		h.app.Env[k] = v
+	}
 }

@@ -3,6 +3,7 @@
 //
 //	loupe [-addr 127.0.0.1:8080] [-config loupe.yaml]
 //	loupe walk <id> [-config loupe.yaml] [-input name=value]...
+//	loupe static -o DIR [-base /prefix/]   (the static explorer; see server.WriteStatic)
 //
 // The configuration file (see server/config/loupe.example.yaml) and the LOUPE_* environment
 // variables are read at start; an invalid value stops the start with the key's name. On SIGHUP,
@@ -39,6 +40,9 @@ func main() {
 }
 
 func run() error {
+	if len(os.Args) > 1 && os.Args[1] == "static" {
+		return runStatic(os.Args[2:])
+	}
 	addr := flag.String("addr", "", "address to listen on (default 127.0.0.1:8080; overrides server.addr and LOUPE_ADDR)")
 	path := flag.String("config", os.Getenv("LOUPE_CONFIG"), "configuration file (env LOUPE_CONFIG); see server/config/loupe.example.yaml")
 	flag.Parse()

@@ -1,0 +1,161 @@
+package fetch
+
+import (
+	"net/url"
+	"strings"
+	"sync"
+)
+
+// This file holds the one place that decides where a request goes: the Loupe server, the
+// sandbox module running in the page (the static explorer), or a real API with the user's key.
+
+// Config says how the page reaches the APIs. The zero value is the Loupe server at the root of
+// its host: every URL is fetched as given.
+type Config struct {
+	// Static is true in the static explorer, where no Loupe server answers /proxy/<slug>/…: such
+	// requests go to the API's real base URL when UseRealAPI gave one, else to the sandbox
+	// module.
+	Static bool
+	// Base is the site's sub-path without a trailing slash, such as "/api"; "" at the root of a
+	// host. A root-relative URL ("/catalog.json", "/proxy/chat/…") is fetched under it.
+	Base string
+	// SandboxModule is the URL of the sandbox module (wasm/sandboxes), fetched on the first
+	// request it answers. Only read when Static is set.
+	SandboxModule string
+}
+
+// RealAPI is a real API the static explorer sends one API's requests to.
+type RealAPI struct {
+	// BaseURL is the API's server, such as https://kgsearch.googleapis.com; the path after
+	// /proxy/<slug> is appended to it.
+	BaseURL string
+	// Key is the credential the user typed. It is held in memory only and sent as Auth says.
+	Key string
+	// Auth is where the key goes, from the API's security scheme.
+	Auth Auth
+}
+
+// Auth says how a key is sent, from an OpenAPI security scheme.
+type Auth struct {
+	// In is "header" or "query"; "" sends nothing.
+	In string
+	// Name is the header or query parameter, such as Authorization or key.
+	Name string
+	// Prefix goes before the key in a header, such as "Bearer ".
+	Prefix string
+}
+
+// Route is where a request goes, as Plan decides it.
+type Route struct {
+	// Via is ViaNetwork, ViaSandbox or ViaRealAPI.
+	Via int
+	// URL is what to fetch (ViaNetwork, ViaRealAPI: the key is added) or the /proxy/<slug>/…
+	// path (with its query) the sandbox module answers.
+	URL string
+	// Slug is the API of a /proxy request; "" otherwise.
+	Slug string
+}
+
+// Where a request goes (Route.Via).
+const (
+	// ViaNetwork fetches the URL as is: the Loupe server or any other address.
+	ViaNetwork = iota
+	// ViaSandbox asks the sandbox module running in the page.
+	ViaSandbox
+	// ViaRealAPI fetches the API's real base URL directly, with the user's key.
+	ViaRealAPI
+)
+
+var routing struct {
+	sync.Mutex
+	cfg  Config
+	real map[string]RealAPI
+}
+
+// Configure sets how the page reaches the APIs. The app calls it once, as it starts.
+func Configure(c Config) {
+	routing.Lock()
+	defer routing.Unlock()
+	c.Base = strings.TrimRight(c.Base, "/")
+	routing.cfg = c
+}
+
+// Current returns the configuration Configure set.
+func Current() Config {
+	routing.Lock()
+	defer routing.Unlock()
+	return routing.cfg
+}
+
+// UseRealAPI sends slug's requests to a real API (static explorer only); nil goes back to the
+// built-in sandbox. The key stays in this variable: never in storage, the URL or a log.
+func UseRealAPI(slug string, api *RealAPI) {
+	routing.Lock()
+	defer routing.Unlock()
+	if routing.real == nil {
+		routing.real = map[string]RealAPI{}
+	}
+	if api == nil {
+		delete(routing.real, slug)
+		return
+	}
+	routing.real[slug] = *api
+}
+
+// RealAPIOf returns the real API slug is pointed at, and whether it is.
+func RealAPIOf(slug string) (RealAPI, bool) {
+	routing.Lock()
+	defer routing.Unlock()
+	a, ok := routing.real[slug]
+	return a, ok
+}
+
+// Plan decides where a request for rawURL goes. origin is the page's scheme://host; an
+// absolute URL on it is treated as root-relative (the DRF sandboxes write absolute links).
+func Plan(rawURL, origin string) Route {
+	routing.Lock()
+	cfg := routing.cfg
+	routing.Unlock()
+	path := rawURL
+	if origin != "" && strings.HasPrefix(rawURL, origin+"/") {
+		path = strings.TrimPrefix(rawURL, origin)
+	}
+	if !strings.HasPrefix(path, "/") || strings.HasPrefix(path, "//") {
+		return Route{Via: ViaNetwork, URL: rawURL} // another host, or relative to the page
+	}
+	if cfg.Base != "" && (path == cfg.Base || strings.HasPrefix(path, cfg.Base+"/")) {
+		path = strings.TrimPrefix(path, cfg.Base) // already under the base (a link the site wrote)
+	}
+	rest, isProxy := strings.CutPrefix(path, "/proxy/")
+	if !cfg.Static || !isProxy {
+		return Route{Via: ViaNetwork, URL: cfg.Base + path}
+	}
+	slug, tail, _ := strings.Cut(rest, "/")
+	real, ok := RealAPIOf(slug)
+	if !ok {
+		return Route{Via: ViaSandbox, URL: path, Slug: slug}
+	}
+	return Route{Via: ViaRealAPI, URL: realURL(real, "/"+tail), Slug: slug}
+}
+
+// realURL is the real API's address for tail (path and query), with the key in the query when
+// the API's scheme says so.
+func realURL(api RealAPI, tail string) string {
+	u := strings.TrimRight(api.BaseURL, "/") + tail
+	if api.Auth.In != "query" || api.Key == "" {
+		return u
+	}
+	sep := "?"
+	if strings.Contains(u, "?") {
+		sep = "&"
+	}
+	return u + sep + url.QueryEscape(api.Auth.Name) + "=" + url.QueryEscape(api.Key)
+}
+
+// authHeader is the header carrying the key of a real API, or "" when it goes in the query.
+func authHeader(api RealAPI) (name, value string) {
+	if api.Auth.In != "header" || api.Key == "" {
+		return "", ""
+	}
+	return api.Auth.Name, api.Auth.Prefix + api.Key
+}

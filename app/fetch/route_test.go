@@ -1,0 +1,64 @@
+package fetch
+
+import "testing"
+
+func TestPlanSendsEachRequestToOnePlace(t *testing.T) {
+	defer Configure(Config{})
+	defer UseRealAPI("entities", nil)
+	const origin = "http://127.0.0.1:8000"
+	for _, tc := range []struct {
+		name string
+		cfg  Config
+		real *RealAPI
+		url  string
+		want Route
+	}{
+		{"the server gets /proxy as is", Config{}, nil, "/proxy/chat/v1/chat/completions",
+			Route{Via: ViaNetwork, URL: "/proxy/chat/v1/chat/completions"}},
+		{"static: /proxy goes to the sandbox module", Config{Static: true}, nil, "/proxy/pagination/cursor/items/?cursor=abc",
+			Route{Via: ViaSandbox, URL: "/proxy/pagination/cursor/items/?cursor=abc", Slug: "pagination"}},
+		{"static under a base: the catalog is fetched under it", Config{Static: true, Base: "/api/"}, nil, "/catalog.json",
+			Route{Via: ViaNetwork, URL: "/api/catalog.json"}},
+		{"static under a base: an absolute link of the site goes to the sandbox", Config{Static: true, Base: "/api"}, nil,
+			origin + "/api/proxy/pagination/cursor/items/?cursor=x",
+			Route{Via: ViaSandbox, URL: "/proxy/pagination/cursor/items/?cursor=x", Slug: "pagination"}},
+		{"another host is fetched as is", Config{Static: true}, nil, "https://example.org/proxy/x",
+			Route{Via: ViaNetwork, URL: "https://example.org/proxy/x"}},
+		{"static with a real API: the key goes in the query", Config{Static: true},
+			&RealAPI{BaseURL: "https://kgsearch.googleapis.com/", Key: "k&y", Auth: Auth{In: "query", Name: "key"}},
+			"/proxy/entities/v1/entities:search?query=paris",
+			Route{Via: ViaRealAPI, URL: "https://kgsearch.googleapis.com/v1/entities:search?query=paris&key=k%26y", Slug: "entities"}},
+		{"the server ignores a real API set for static mode", Config{},
+			&RealAPI{BaseURL: "https://kgsearch.googleapis.com", Key: "k", Auth: Auth{In: "query", Name: "key"}},
+			"/proxy/entities/v1/entities:search",
+			Route{Via: ViaNetwork, URL: "/proxy/entities/v1/entities:search"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			Configure(tc.cfg)
+			UseRealAPI("entities", tc.real)
+			if got := Plan(tc.url, origin); got != tc.want {
+				t.Errorf("got %+v; want %+v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestAuthHeaderFollowsTheScheme(t *testing.T) {
+	for _, tc := range []struct {
+		name            string
+		api             RealAPI
+		wantName, wantV string
+	}{
+		{"bearer", RealAPI{Key: "t", Auth: Auth{In: "header", Name: "Authorization", Prefix: "Bearer "}}, "Authorization", "Bearer t"},
+		{"api key header as typed", RealAPI{Key: "ApiKey abc", Auth: Auth{In: "header", Name: "Authorization"}}, "Authorization", "ApiKey abc"},
+		{"query sends no header", RealAPI{Key: "k", Auth: Auth{In: "query", Name: "key"}}, "", ""},
+		{"no key sends nothing", RealAPI{Auth: Auth{In: "header", Name: "Authorization"}}, "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n, v := authHeader(tc.api)
+			if n != tc.wantName || v != tc.wantV {
+				t.Errorf("got %q: %q; want %q: %q", n, v, tc.wantName, tc.wantV)
+			}
+		})
+	}
+}

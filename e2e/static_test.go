@@ -1,0 +1,365 @@
+package e2e
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"loupe/app/catalog"
+	"loupe/web"
+)
+
+// loupeBinary builds bin/loupe once per test process, with the wasm modules embedded. The
+// static site is written by a separate process, as `make static` does: writing it sets go-app's
+// page variables for the whole process, which the in-process servers of other tests must not see.
+var loupeBinary = sync.OnceValues(func() (string, error) {
+	for _, name := range []string{"app.wasm", "sandboxes.wasm"} {
+		if _, err := fs.Stat(web.FS, name); err != nil {
+			return "", fmt.Errorf("web/%s is not built: run `make wasm` before the browser tests", name)
+		}
+	}
+	wd, _ := os.Getwd()
+	// One place per checkout, overwritten by each run (two checkouts may test at once).
+	dir := filepath.Join(os.TempDir(), fmt.Sprintf("loupe-e2e-bin-%x", sha256.Sum256([]byte(wd)))[:len("loupe-e2e-bin-")+12])
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	bin := filepath.Join(dir, "loupe")
+	out, err := exec.Command("go", "build", "-o", bin, "../server/cmd/loupe").CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("building loupe: %v\n%s", err, out)
+	}
+	return bin, nil
+})
+
+// writeStatic runs `loupe static -o <temp>/site -base base` and returns the folder.
+func writeStatic(t testing.TB, base string) string {
+	t.Helper()
+	bin, err := loupeBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "site")
+	if out, err := exec.Command(bin, "static", "-o", dir, "-base", base).CombinedOutput(); err != nil {
+		t.Fatalf("loupe static: %v\n%s", err, out)
+	}
+	return dir
+}
+
+// serveFiles serves dir under base with net/http's plain file server (no Loupe server) and
+// returns the site's address, ending in a slash.
+func serveFiles(t testing.TB, dir, base string) string {
+	t.Helper()
+	mux := http.NewServeMux()
+	mux.Handle(base, http.StripPrefix(strings.TrimSuffix(base, "/"), http.FileServer(http.Dir(dir))))
+	ts := httptest.NewServer(mux)
+	t.Cleanup(ts.Close)
+	return ts.URL + base
+}
+
+// sendAndWait clicks Send and waits for the response status; it returns it.
+func sendAndWait(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	if err := chromedp.Do(within(t, ctx, 90*time.Second),
+		chromedp.Click(chromedp.ID("send")),
+		chromedp.WaitVisible(chromedp.ID("response-status")),
+	); err != nil {
+		panel, _ := chromedp.Run(within(t, ctx, 5*time.Second), chromedp.TextContent(chromedp.ID("main")))
+		t.Fatalf("sending: %v; page: %.400s", err, panel)
+	}
+	status, _ := chromedp.Run(within(t, ctx, 5*time.Second), chromedp.Text(chromedp.ID("response-status")))
+	return status
+}
+
+func TestTheStaticSiteWorksWithNoServer(t *testing.T) {
+	for _, base := range []string{"/", "/docs/api/"} {
+		t.Run("under "+base, func(t *testing.T) {
+			dir := writeStatic(t, base)
+			site := serveFiles(t, dir, base)
+			var cat catalog.Catalog
+			b, err := os.ReadFile(filepath.Join(dir, "catalog.json"))
+			if err != nil || json.Unmarshal(b, &cat) != nil {
+				t.Fatalf("the site has no readable catalog.json: %v", err)
+			}
+			ctx := newBrowser(t)
+
+			t.Run("one operation of every API answers", func(t *testing.T) {
+				for _, a := range cat.APIs {
+					op := firstPlainOperation(a)
+					if op == nil {
+						continue // chat: its own test below
+					}
+					openPage(t, ctx, site+a.Slug+"/"+op.ID)
+					if status := sendAndWait(t, ctx); !strings.HasPrefix(status, "2") {
+						panel, _ := chromedp.Run(within(t, ctx, 5*time.Second), chromedp.TextContent(chromedp.ID("response")))
+						t.Errorf("%s %s: status %q; want 2xx; panel: %.300s", a.Slug, op.ID, status, panel)
+						continue
+					}
+					if _, err := chromedp.Run(within(t, ctx, 10*time.Second), chromedp.Poll[bool](
+						`!!(document.getElementById("tab-view") || document.getElementById("json-tree") || document.getElementById("paged-table"))`)); err != nil {
+						t.Errorf("%s %s: no viewer shows the answer", a.Slug, op.ID)
+					}
+				}
+			})
+
+			t.Run("the banner says where Send goes", func(t *testing.T) {
+				text, err := chromedp.Run(within(t, ctx, 10*time.Second), chromedp.Text(chromedp.ID("mode-banner")))
+				if err != nil || !strings.Contains(text, "sandbox in your browser") {
+					t.Errorf("banner: %q (%v); want it to say the sandbox runs in the browser", text, err)
+				}
+			})
+
+			t.Run("chat streams and Stop keeps the partial answer", func(t *testing.T) {
+				openPage(t, ctx, site+"chat/createChatCompletion")
+				if err := chromedp.Do(within(t, ctx, 20*time.Second), chromedp.WaitVisible(chromedp.ID("chat-view"))); err != nil {
+					t.Fatalf("no chat view: %v", err)
+				}
+				chatEval[bool](t, ctx, `(() => { window.__steps = new Set(); window.__sampler = setInterval(() => window.__steps.add(`+lastAnswerText+`.length), 15); return true })()`)
+				chatAsk(t, ctx, "a table app with 3000 rows")
+				// The answer grows token by token: at least 20 different lengths are seen on screen
+				// before it reaches 300 characters, and then Stop keeps what arrived.
+				if _, err := chromedp.Run(within(t, ctx, 90*time.Second), chromedp.Poll[bool](lastAnswerText+`.length > 300 && window.__steps.size >= 20`,
+					chromedp.WithPollingTimeout(90*time.Second))); err != nil {
+					steps := chatEval[int](t, ctx, `window.__steps.size`)
+					t.Fatalf("the answer did not stream in at least 20 visible steps (saw %d): %v", steps, err)
+				}
+				if err := chromedp.Do(within(t, ctx, 5*time.Second), chromedp.Click(chromedp.ID("chat-stop"))); err != nil {
+					t.Fatalf("clicking Stop: %v", err)
+				}
+				if _, err := chromedp.Run(within(t, ctx, 10*time.Second), chromedp.Poll[bool](`document.getElementById("chat-metrics").textContent.includes("stopped")`)); err != nil {
+					t.Fatalf("the answer does not say it stopped: %v", err)
+				}
+				stopped := chatEval[int](t, ctx, lastAnswerText+`.length`)
+				time.Sleep(1500 * time.Millisecond)
+				if later := chatEval[int](t, ctx, lastAnswerText+`.length`); stopped < 300 || later != stopped {
+					t.Errorf("got %d characters at Stop and %d later; want the partial answer kept, and no growth", stopped, later)
+				}
+			})
+
+			t.Run("Fetch all pages gathers a cursor list", func(t *testing.T) {
+				openPage(t, ctx, site+"pagination/listItemsCursor")
+				sendAndWait(t, ctx)
+				if err := chromedp.Do(within(t, ctx, 20*time.Second), chromedp.WaitVisible(chromedp.ID("paged-table")), chromedp.Click(chromedp.ID("page-all"))); err != nil {
+					t.Fatalf("Fetch all: %v", err)
+				}
+				got, err := chromedp.Run(within(t, ctx, 60*time.Second), chromedp.Poll[string](
+					`(() => { const m = document.getElementById("main").textContent.match(/(\d+) items from (\d+) pages/); return m && +m[2] > 1 ? m[0] : null })()`))
+				if err != nil {
+					t.Fatalf("Fetch all did not gather the pages: %v", err)
+				}
+				t.Logf("Fetch all: %s", got)
+			})
+
+			t.Run("the embed viewer runs no script", func(t *testing.T) {
+				openPage(t, ctx, site+"docs/getEmbed#v1&project=kitchen-sink&doc=untrusted")
+				title, _ := chromedp.Run(within(t, ctx, 5*time.Second), chromedp.Evaluate[string](`document.title`))
+				sendAndWait(t, ctx)
+				if err := chromedp.Do(within(t, ctx, 20*time.Second), chromedp.WaitVisible(chromedp.ID("embed-frame"))); err != nil {
+					t.Fatalf("no embed frame: %v", err)
+				}
+				sandbox, _ := chromedp.Run(within(t, ctx, 5*time.Second), chromedp.Evaluate[string](`document.getElementById("embed-frame").getAttribute("sandbox")`))
+				doc, _ := chromedp.Run(within(t, ctx, 5*time.Second), chromedp.Evaluate[string](`document.getElementById("embed-frame").getAttribute("srcdoc")`))
+				if strings.Contains(sandbox, "allow-scripts") || strings.Contains(strings.ToLower(doc), "<script") {
+					t.Errorf("the embed frame may run scripts: sandbox=%q, script in srcdoc=%v", sandbox, strings.Contains(strings.ToLower(doc), "<script"))
+				}
+				time.Sleep(300 * time.Millisecond)
+				if now, _ := chromedp.Run(within(t, ctx, 5*time.Second), chromedp.Evaluate[string](`document.title`)); now != title {
+					t.Errorf("the title changed from %q to %q: a script of the embedded page ran", title, now)
+				}
+			})
+
+			t.Run("after the first visit it works offline", func(t *testing.T) {
+				// The worker installs on the first visit and caches the shell, the catalog and both
+				// modules; wait until it controls the page and its cache holds the sandbox module.
+				if _, err := chromedp.Run(within(t, ctx, 60*time.Second), chromedp.Poll[bool](
+					`navigator.serviceWorker.controller !== null && caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k).then(c => c.keys())))).then(all => all.flat().some(r => r.url.includes("sandboxes.wasm")) || null)`,
+					chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+					t.Fatalf("the service worker did not cache the sandbox module: %v", err)
+				}
+				yes := true
+				offline := network.EmulateNetworkConditionsByRuleParams{EmulateOfflineServiceWorker: &yes,
+					MatchedNetworkConditions: []*network.Conditions{{Offline: true, DownloadThroughput: -1, UploadThroughput: -1}}}
+				if _, err := chromedp.Call(within(t, ctx, 10*time.Second), network.Enable, network.EnableParams{}); err != nil {
+					t.Fatalf("network.enable: %v", err)
+				}
+				if _, err := chromedp.Call(within(t, ctx, 10*time.Second), network.EmulateNetworkConditionsByRule, offline); err != nil {
+					t.Fatalf("going offline: %v", err)
+				}
+				defer chromedp.Call(within(t, ctx, 10*time.Second), network.EmulateNetworkConditionsByRule,
+					network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: []*network.Conditions{}})
+				if _, err := http.Get(site + "catalog.json"); err != nil {
+					t.Fatalf("the file server stopped: %v", err) // only the browser is offline
+				}
+				openPage(t, ctx, site+"entities/entities.search")
+				if status := sendAndWait(t, ctx); !strings.HasPrefix(status, "2") {
+					t.Errorf("offline: status %q; want 2xx from the cached sandbox module", status)
+				}
+			})
+		})
+	}
+}
+
+// firstPlainOperation is the first GET operation of a that answers in one piece, or nil.
+func firstPlainOperation(a catalog.API) *catalog.Operation {
+	for i, op := range a.Operations {
+		if op.Method == "GET" && !op.Streaming && op.Viewer != catalog.ViewerChat {
+			return &a.Operations[i]
+		}
+	}
+	return nil
+}
+
+func TestAStaticPageOpenedFromAFileSaysHowToServeIt(t *testing.T) {
+	dir := writeStatic(t, "/")
+	ctx := newBrowser(t)
+	if err := chromedp.Do(within(t, ctx, 30*time.Second), chromedp.Navigate("file://"+filepath.Join(dir, "index.html"))); err != nil {
+		t.Fatalf("opening the page from file://: %v", err)
+	}
+	text, err := chromedp.Run(within(t, ctx, 30*time.Second), chromedp.Text(chromedp.ID("file-warning")))
+	if err != nil {
+		t.Fatalf("no #file-warning on a page opened from file://: %v", err)
+	}
+	if !strings.Contains(text, "python3 -m http.server") {
+		t.Errorf("the warning is %q; want it to say how to serve the folder", text)
+	}
+}
+
+func TestTheStaticSiteCallsARealAPIWithAKeyHeldInTheTab(t *testing.T) {
+	dir := writeStatic(t, "/")
+	site := serveFiles(t, dir, "/")
+	var mu sync.Mutex
+	var gotKey string
+	allowCORS := true
+	real := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		gotKey = r.URL.Query().Get("key")
+		if allowCORS {
+			w.Header().Set("Access-Control-Allow-Origin", "*")
+		}
+		w.Header().Set("Content-Type", "application/ld+json")
+		w.Write([]byte(`{"@context":{"@vocab":"http://schema.org/"},"@type":"ItemList","itemListElement":[]}`))
+	}))
+	defer real.Close()
+
+	ctx := newBrowser(t)
+	openPage(t, ctx, site+"entities/entities.search")
+	tctx := within(t, ctx, 60*time.Second)
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.CSS(".mode-real summary")), chromedp.WaitVisible(chromedp.ID("real-key"))); err != nil {
+		t.Fatalf("opening the real API form: %v", err)
+	}
+	set := func(id, v string) {
+		chatEval[bool](t, tctx, fmt.Sprintf(`(() => { const e = document.getElementById(%q); e.value = %q; e.dispatchEvent(new Event("change", {bubbles: true})); return true })()`, id, v))
+	}
+	set("real-base", real.URL)
+	set("real-key", "secret-123")
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("use-real"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(tctx, chromedp.Poll[bool](`document.getElementById("mode-banner").textContent.includes("real API, your key stays in this tab")`)); err != nil {
+		t.Fatalf("the banner does not say the real API is used: %v", err)
+	}
+	setInput(t, tctx, "query:query", "Paris")
+	if status := sendAndWait(t, tctx); !strings.HasPrefix(status, "200") {
+		t.Fatalf("the real API call: status %q; want 200", status)
+	}
+	mu.Lock()
+	if gotKey != "secret-123" {
+		t.Errorf("the API got key=%q; want the typed key, in the query as its scheme says", gotKey)
+	}
+	allowCORS = false
+	mu.Unlock()
+	where := chatEval[string](t, tctx, `location.href + " " + JSON.stringify(localStorage) + " " + JSON.stringify(sessionStorage) + " " + document.cookie`)
+	if strings.Contains(where, "secret-123") {
+		t.Errorf("the key leaked into the address, storage or cookies: %s", where)
+	}
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("send"))); err != nil {
+		t.Fatal(err)
+	}
+	msg, err := chromedp.Run(tctx, chromedp.Poll[string](`(() => { const t = document.getElementById("response").textContent; return t.includes("CORS") ? t : null })()`))
+	if err != nil {
+		t.Fatalf("a call the browser blocks does not say CORS: %v", err)
+	}
+	if !strings.Contains(msg, "Loupe") || strings.Contains(msg, "secret-123") {
+		t.Errorf("the CORS message should say what to do and never show the key: %.300s", msg)
+	}
+}
+
+func TestTheStaticSitePreviewsAChatAppIsolated(t *testing.T) {
+	site := serveFiles(t, writeStatic(t, "/sub/"), "/sub/")
+	ctx := newBrowser(t)
+	openPage(t, ctx, site+"chat/createChatCompletion")
+	chatAsk(t, ctx, "a counter app")
+	if _, err := chromedp.Run(within(t, ctx, 150*time.Second), chromedp.Poll[bool](
+		`(() => { const a = document.querySelectorAll(".chat-msg.assistant"); const l = a[a.length-1]; return !!l && !l.classList.contains("streaming") })()`,
+		chromedp.WithPollingTimeout(150*time.Second))); err != nil {
+		t.Fatalf("the answer did not finish: %v", err)
+	}
+	if err := chromedp.Do(within(t, ctx, 10*time.Second),
+		chromedp.Click(chromedp.CSS(".preview-code")),
+		chromedp.WaitVisible(chromedp.CSS(".html-preview iframe")),
+	); err != nil {
+		t.Fatalf("opening the preview: %v", err)
+	}
+	parent, err := chromedp.Run(within(t, ctx, 20*time.Second), chromedp.Poll[string](
+		`(() => { const s = document.querySelector(".html-preview .preview-status"); return s && s.dataset.parent !== "unknown" ? s.dataset.parent + " | " + s.textContent : null; })()`))
+	if err != nil {
+		t.Fatalf("the app in the preview did not run from the static site's preview page: %v", err)
+	}
+	if !strings.HasPrefix(parent, "blocked") || !strings.Contains(parent, "Title:") {
+		t.Errorf("got %q; want the app running with parent.document blocked", parent)
+	}
+}
+
+func TestResetPutsTheInBrowserSandboxBackToItsSeed(t *testing.T) {
+	site := serveFiles(t, writeStatic(t, "/"), "/")
+	ctx := newBrowser(t)
+	openPage(t, ctx, site+"script/projects.create")
+	if status := sendAndWait(t, ctx); !strings.HasPrefix(status, "200") {
+		t.Fatalf("creating a project: status %q; want 200", status)
+	}
+	if err := chromedp.Do(within(t, ctx, 10*time.Second), chromedp.Click(chromedp.CSS(`[data-tab="raw"]`)), chromedp.WaitVisible(chromedp.ID("response-raw"))); err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := chromedp.Run(within(t, ctx, 5*time.Second), chromedp.TextContent(chromedp.ID("response-raw")))
+	var created struct{ ScriptID string }
+	if err := json.Unmarshal([]byte(raw), &created); err != nil || created.ScriptID == "" {
+		t.Fatalf("no scriptId in the answer (%v): %.200s", err, raw)
+	}
+	// The project lasts while the tab stays on the site: another page, reached in the app, sees it.
+	if err := chromedp.Do(within(t, ctx, 10*time.Second), chromedp.Click(chromedp.CSS(`a[data-op="script/projects.get"]`)),
+		chromedp.WaitVisible(chromedp.CSS(field("path:scriptId")))); err != nil {
+		t.Fatalf("going to projects.get: %v", err)
+	}
+	setInput(t, within(t, ctx, 10*time.Second), "path:scriptId", created.ScriptID)
+	if status := sendAndWait(t, ctx); !strings.HasPrefix(status, "200") {
+		t.Fatalf("the created project: status %q; want 200", status)
+	}
+	if err := chromedp.Do(within(t, ctx, 10*time.Second), chromedp.Click(chromedp.ID("reset-api"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(within(t, ctx, 10*time.Second), chromedp.Poll[bool](`document.getElementById("mode-banner").textContent.includes("back to its seeded data")`)); err != nil {
+		t.Fatalf("Reset says nothing: %v", err)
+	}
+	if err := chromedp.Do(within(t, ctx, 10*time.Second), chromedp.Click(chromedp.ID("send"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(within(t, ctx, 30*time.Second), chromedp.Poll[bool](`(document.getElementById("response-status")||{}).textContent?.startsWith("404") || null`)); err != nil {
+		status, _ := chromedp.Run(within(t, ctx, 5*time.Second), chromedp.Text(chromedp.ID("response-status")))
+		t.Errorf("after Reset, the created project: status %q; want 404 (the seed has no such project)", status)
+	}
+}

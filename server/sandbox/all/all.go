@@ -1,0 +1,55 @@
+// Package all builds the built-in sandbox of every API in one place, for the two hosts that run
+// them: the Loupe server (server/sandboxes.go) and the sandbox module the static explorer runs
+// in the browser (wasm/sandboxes).
+package all
+
+import (
+	"fmt"
+	"io/fs"
+	"net/http"
+
+	"loupe/server/sandbox"
+	"loupe/server/sandbox/chat"
+	"loupe/server/sandbox/cluster"
+	"loupe/server/sandbox/docs"
+	"loupe/server/sandbox/entities"
+	"loupe/server/sandbox/pagination"
+	"loupe/server/sandbox/reports"
+	"loupe/server/sandbox/script"
+)
+
+// Options configures the sandboxes.
+type Options struct {
+	// Key returns the credential the sandbox of slug accepts. Nil means sandbox.DefaultKey for
+	// every API. The docs and pagination APIs have none (security: []), so it is not asked.
+	Key func(slug string) string
+	// Content holds content/data (the entities and reports datasets). Required.
+	Content fs.FS
+	// ChatTokensPerSecond paces the built-in chat model. Zero means no delay (tests).
+	ChatTokensPerSecond float64
+}
+
+// New builds the sandbox of every API, keyed by slug.
+func New(opts Options) (map[string]http.Handler, error) {
+	key := opts.Key
+	if key == nil {
+		key = func(string) string { return sandbox.DefaultKey }
+	}
+	ent, err := entities.New(entities.Options{Key: key("entities"), Data: opts.Content})
+	if err != nil {
+		return nil, fmt.Errorf("starting the entities sandbox: %w", err)
+	}
+	rep, err := reports.New(reports.Options{Key: key("reports"), Content: opts.Content})
+	if err != nil {
+		return nil, fmt.Errorf("starting the reports sandbox: %w", err)
+	}
+	return map[string]http.Handler{
+		"script":     script.New(script.Options{Key: key("script")}),
+		"chat":       chat.New(chat.Options{Key: key("chat"), TokensPerSecond: opts.ChatTokensPerSecond}),
+		"entities":   ent,
+		"docs":       docs.New(docs.Options{}),
+		"cluster":    cluster.New(cluster.Options{Key: key("cluster")}),
+		"pagination": pagination.New(pagination.Options{}),
+		"reports":    rep,
+	}, nil
+}

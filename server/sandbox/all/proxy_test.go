@@ -1,0 +1,79 @@
+package all
+
+import (
+	"encoding/json"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"loupe/content"
+)
+
+func TestProxyAddsEachAPIsSandboxCredential(t *testing.T) {
+	p, err := NewProxy(Options{Content: content.FS})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, method, target, body string
+		want                       int
+	}{
+		{"entities takes the key query parameter", "GET", "/proxy/entities/v1/entities:search?query=paris&limit=1", "", 200},
+		{"cluster takes the ApiKey header", "GET", "/proxy/cluster/_cluster/health", "", 200},
+		{"reports takes access_token", "GET", "/proxy/reports/admin/reports/v1/activity/users/all/applications/calendar?maxResults=2", "", 200},
+		{"script takes a bearer token", "GET", "/proxy/script/v1/projects/1qvD3r1OzRDGF_lHoS8HkAyJtK9gP3kVhDjK5xXzDgBm2bN3eRIqLkHzE/content", "", 200},
+		{"pagination takes none", "GET", "/proxy/pagination/cursor/items/", "", 200},
+		{"an unknown API is a 404", "GET", "/proxy/nope/x", "", 404},
+		{"a path outside /proxy is a 404", "GET", "/sandbox/chat/v1/models", "", 404},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := httptest.NewRequest(tc.method, tc.target, strings.NewReader(tc.body))
+			w := httptest.NewRecorder()
+			p.ServeHTTP(w, r)
+			if got := w.Code; got != tc.want {
+				t.Errorf("got %d; want %d (%s)", got, tc.want, w.Body.String())
+			}
+		})
+	}
+}
+
+func TestProxyResetRestoresTheSeed(t *testing.T) {
+	p, err := NewProxy(Options{Content: content.FS})
+	if err != nil {
+		t.Fatal(err)
+	}
+	serve := func(method, target, body string) *httptest.ResponseRecorder {
+		w := httptest.NewRecorder()
+		r := httptest.NewRequest(method, target, strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		p.ServeHTTP(w, r)
+		return w
+	}
+	w := serve("POST", "/proxy/script/v1/projects", `{"title":"reset me"}`)
+	var created struct{ ScriptID string }
+	if err := json.Unmarshal(w.Body.Bytes(), &created); w.Code != 200 || err != nil || created.ScriptID == "" {
+		t.Fatalf("creating a project: got %d %s; want 200 with a scriptId", w.Code, w.Body.String())
+	}
+	get := "/proxy/script/v1/projects/" + created.ScriptID
+	if got := serve("GET", get, "").Code; got != 200 {
+		t.Fatalf("the created project: got %d; want 200", got)
+	}
+	if err := p.Reset("chat"); err != nil {
+		t.Fatal(err)
+	}
+	if got := serve("GET", get, "").Code; got != 200 {
+		t.Errorf("after Reset(chat), the script project: got %d; want 200 (kept)", got)
+	}
+	if err := p.Reset("script"); err != nil {
+		t.Fatal(err)
+	}
+	if got := serve("GET", get, "").Code; got != 404 {
+		t.Errorf("after Reset(script), the created project: got %d; want 404 (the seed again)", got)
+	}
+	if err := p.Reset("nope"); err == nil {
+		t.Errorf("Reset(nope): got no error; want one")
+	}
+	if err := p.Reset(""); err != nil {
+		t.Errorf("Reset(\"\"): %v", err)
+	}
+}

@@ -1,0 +1,109 @@
+package site
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// StaticWorkerTemplate is go-app's service worker with one change for a site published as files:
+// a page or file not cached at install is cached the first time it is fetched, and a page asked
+// for while offline falls back to the site's root page, where the app routes by the address. A
+// new build has a new version, whose worker starts an empty cache and deletes the old one.
+var StaticWorkerTemplate = strings.Replace(app.DefaultAppWorkerJS, goAppFetchWithCache, staticFetchWithCache, 1)
+
+const goAppFetchWithCache = `async function fetchWithCache(request) {
+  const cachedResponse = await caches.match(request);
+  if (cachedResponse) {
+    return cachedResponse;
+  }
+  return await fetch(request);
+}`
+
+const staticFetchWithCache = `async function fetchWithCache(request) {
+  const cache = await caches.open(cacheName);
+  const cachedResponse = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
+  if (cachedResponse) {
+    return cachedResponse;
+  }
+  try {
+    const response = await fetch(request);
+    if (request.method === "GET" && response.ok && !response.redirected &&
+        new URL(request.url).origin === self.location.origin) {
+      cache.put(request, response.clone());
+    }
+    return response;
+  } catch (err) {
+    if (request.mode === "navigate") {
+      const root = await cache.match(self.registration.scope);
+      if (root) {
+        return root;
+      }
+    }
+    throw err;
+  }
+}`
+
+// WriteFiles writes the site as files into dir: every page of pages (root-relative, "/" first)
+// as <page>/index.html, go-app's own files, and every asset under web/<version>/ with its
+// precompressed variants. A page that does not render with status 200 is an error.
+func (h *Handler) WriteFiles(dir string, pages []string) error {
+	if !strings.Contains(StaticWorkerTemplate, "cache.put(request") {
+		return fmt.Errorf("go-app's service worker changed: the static site's offline cache cannot be installed")
+	}
+	get := func(path string) ([]byte, error) {
+		w := httptest.NewRecorder()
+		h.app.ServeHTTP(w, httptest.NewRequest(http.MethodGet, path, nil))
+		if w.Code != http.StatusOK {
+			return nil, fmt.Errorf("rendering %s: status %d", path, w.Code)
+		}
+		return w.Body.Bytes(), nil
+	}
+	for _, page := range pages {
+		body, err := get(page)
+		if err != nil {
+			return err
+		}
+		if err := writeFile(dir, strings.TrimSuffix(page, "/")+"/index.html", body); err != nil {
+			return err
+		}
+	}
+	for name := range goAppFiles {
+		body, err := get(name)
+		if err != nil {
+			return err
+		}
+		if err := writeFile(dir, name, body); err != nil {
+			return err
+		}
+	}
+	for name, f := range h.assets.files {
+		prefix := "/web/" + h.assets.version + "/" + name
+		for suffix, data := range map[string][]byte{"": f.raw, ".br": f.brotli, ".gz": f.gzip} {
+			if data == nil {
+				continue
+			}
+			if err := writeFile(dir, prefix+suffix, data); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// writeFile writes data to dir/<root-relative name>, creating folders.
+func writeFile(dir, name string, data []byte) error {
+	p := filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(name, "/")))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return fmt.Errorf("writing %s: %w", name, err)
+	}
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		return fmt.Errorf("writing %s: %w", name, err)
+	}
+	return nil
+}

@@ -1,0 +1,230 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+
+	loupeapp "loupe/app"
+	"loupe/content"
+	servercatalog "loupe/server/catalog"
+	"loupe/server/site"
+	"loupe/web"
+)
+
+// StaticConfig configures WriteStatic.
+type StaticConfig struct {
+	// Dir is the folder to write. It must not exist, be empty, or hold an earlier static site
+	// (which is replaced whole). Required.
+	Dir string
+	// Base is the sub-path the folder is published under, with a leading and a trailing slash,
+	// such as "/api/" or "/<repo>/" on GitHub Pages. Empty means "/", the root of the host.
+	Base string
+	// Content holds openapi/, guides/ and data/. Nil means the embedded content.FS.
+	Content fs.FS
+	// Web holds the assets, app.wasm and sandboxes.wasm. Nil means the embedded web.FS.
+	Web fs.FS
+}
+
+// StaticSummary says what WriteStatic wrote.
+type StaticSummary struct {
+	// Pages is the number of prerendered pages; Files and Bytes count every file written.
+	Pages, Files int
+	Bytes        int64
+}
+
+// marker is the file that marks a folder as a static site WriteStatic may replace.
+const marker = ".loupe-static"
+
+// sandboxModule is the sandbox module's file in web/ (wasm/sandboxes, built by `make wasm`).
+const sandboxModule = "sandboxes.wasm"
+
+// fileWarning tells someone who opened a page of the folder from disk how to serve it instead:
+// browsers run neither the wasm nor the service worker from file://.
+const fileWarning = `<script>if (location.protocol === "file:") document.addEventListener("DOMContentLoaded", function () {
+  var d = document.createElement("p"); d.id = "file-warning"; d.setAttribute("role", "alert");
+  d.textContent = "This page was opened from a file, and browsers do not run the app from file://. " +
+    "Serve the folder with any static file server instead, for example: python3 -m http.server -d <folder> 8000, " +
+    "then open http://127.0.0.1:8000/ (under the -base path the site was built for).";
+  document.body.insertBefore(d, document.body.firstChild);
+});</script>`
+
+// CheckBase validates a -base value and returns it with a trailing slash.
+func CheckBase(base string) (string, error) {
+	if base == "" {
+		return "/", nil
+	}
+	if !strings.HasPrefix(base, "/") {
+		return "", fmt.Errorf("-base %q must start with a slash, such as /%s/", base, strings.Trim(base, "/"))
+	}
+	for _, seg := range strings.Split(strings.Trim(base, "/"), "/") {
+		if seg == "." || seg == ".." || strings.ContainsAny(seg, "?#%\\ \"'<>") {
+			return "", fmt.Errorf("-base %q: each part must be a plain folder name (no ., .., spaces, ?, #, %%, quotes or backslashes)", base)
+		}
+	}
+	return strings.TrimRight(base, "/") + "/", nil
+}
+
+// WriteStatic writes the whole playground as static files: every page prerendered (the
+// overview, each API's guide, every operation), the catalog, the OpenAPI documents, both wasm
+// modules and the assets. Served by any static file server, Send is answered by the sandboxes
+// running in the browser (wasm/sandboxes). The site is written into a temporary folder beside
+// Dir and renamed into place, so a failure leaves nothing half-written.
+//
+// It registers the app's routes and sets go-app's page variables for this process: call it
+// from a process that serves nothing else (`loupe static`).
+func WriteStatic(cfg StaticConfig) (StaticSummary, error) {
+	var sum StaticSummary
+	base, err := CheckBase(cfg.Base)
+	if err != nil {
+		return sum, err
+	}
+	if cfg.Dir == "" {
+		return sum, errors.New("no output folder: give one with -o DIR")
+	}
+	if cfg.Content == nil {
+		cfg.Content = content.FS
+	}
+	if cfg.Web == nil {
+		cfg.Web = web.FS
+	}
+	dir, err := filepath.Abs(cfg.Dir)
+	if err != nil {
+		return sum, fmt.Errorf("output folder %s: %w", cfg.Dir, err)
+	}
+	if err := checkReplaceable(dir); err != nil {
+		return sum, err
+	}
+	if _, err := fs.Stat(cfg.Web, sandboxModule); err != nil {
+		return sum, fmt.Errorf("web/%s is not built: run `make wasm` (or `make static`)", sandboxModule)
+	}
+	cat, err := servercatalog.Load(cfg.Content)
+	if err != nil {
+		return sum, fmt.Errorf("loading the catalog: %w", err)
+	}
+	loupeapp.UseCatalog(cat)
+	routesOnce.Do(loupeapp.Routes)
+
+	root := strings.TrimRight(base, "/")
+	st, err := site.New(site.Options{
+		Web:        cfg.Web,
+		Base:       base,
+		RawHeaders: []string{`<link rel="preload" href="` + root + `/catalog.json" as="fetch" crossorigin="anonymous">`, fileWarning},
+		// The worker caches the shell, the catalog, both modules and the root page (for offline).
+		CacheableResources:    []string{"/catalog.json", "/web/" + sandboxModule, base},
+		ServiceWorkerTemplate: site.StaticWorkerTemplate,
+		VersionSalt:           cat.Version, // a new catalog is a new build: the worker replaces its cache
+	})
+	if err != nil {
+		return sum, err
+	}
+	st.SetEnv(map[string]string{"LOUPE_STATIC": "1", "LOUPE_SANDBOX_WASM": st.Resolve("/web/" + sandboxModule)})
+
+	tmp, err := os.MkdirTemp(filepath.Dir(dir), "."+filepath.Base(dir)+".loupe-tmp-")
+	if err != nil {
+		return sum, fmt.Errorf("cannot write beside the output folder %s: %w", dir, err)
+	}
+	defer os.RemoveAll(tmp) // after a successful rename it no longer exists
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return sum, fmt.Errorf("output folder: %w", err)
+	}
+
+	pages := []string{"/"}
+	for _, a := range cat.APIs {
+		pages = append(pages, "/"+a.Slug)
+		for _, op := range a.Operations {
+			pages = append(pages, "/"+a.Slug+"/"+op.ID)
+		}
+	}
+	if err := st.WriteFiles(tmp, pages); err != nil {
+		return sum, err
+	}
+	files := map[string][]byte{"/" + marker: []byte("written by loupe static; `loupe static` may replace this folder\n"),
+		"/preview/index.html": []byte(previewPage)}
+	catHandler := servercatalog.Handler(cat, cfg.Content)
+	urls := []string{"/catalog.json"}
+	for _, a := range cat.APIs {
+		urls = append(urls, "/openapi/"+a.Slug+".yaml")
+	}
+	for _, u := range urls {
+		w := httptest.NewRecorder()
+		catHandler.ServeHTTP(w, httptest.NewRequest(http.MethodGet, u, nil))
+		if w.Code != http.StatusOK {
+			return sum, fmt.Errorf("writing %s: status %d", u, w.Code)
+		}
+		files[u] = w.Body.Bytes()
+	}
+	for name, data := range files {
+		p := filepath.Join(tmp, filepath.FromSlash(strings.TrimPrefix(name, "/")))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return sum, fmt.Errorf("writing %s: %w", name, err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			return sum, fmt.Errorf("writing %s: %w", name, err)
+		}
+	}
+	sum.Pages = len(pages)
+	if err := filepath.WalkDir(tmp, func(_ string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		info, err := d.Info()
+		if err == nil {
+			sum.Files++
+			sum.Bytes += info.Size()
+		}
+		return err
+	}); err != nil {
+		return sum, err
+	}
+	return sum, replaceDir(tmp, dir)
+}
+
+// checkReplaceable refuses an output folder that holds something other than a static site.
+func checkReplaceable(dir string) error {
+	info, err := os.Stat(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("output folder %s: %w", dir, err)
+	}
+	if !info.IsDir() {
+		return fmt.Errorf("output folder %s is a file; choose a folder", dir)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("output folder %s: %w", dir, err)
+	}
+	if len(entries) == 0 {
+		return nil
+	}
+	if _, err := os.Stat(filepath.Join(dir, marker)); err != nil {
+		return fmt.Errorf("output folder %s is not empty and was not written by `loupe static`; choose a new or empty folder", dir)
+	}
+	return nil
+}
+
+// replaceDir moves tmp to dir, replacing an earlier site there.
+func replaceDir(tmp, dir string) error {
+	if _, err := os.Stat(dir); err == nil {
+		old := tmp + ".old"
+		if err := os.Rename(dir, old); err != nil {
+			return fmt.Errorf("replacing %s: %w", dir, err)
+		}
+		if err := os.Rename(tmp, dir); err != nil {
+			_ = os.Rename(old, dir)
+			return fmt.Errorf("replacing %s: %w", dir, err)
+		}
+		return os.RemoveAll(old)
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		return fmt.Errorf("writing %s: %w", dir, err)
+	}
+	return nil
+}

@@ -1,0 +1,52 @@
+//go:build js && wasm
+
+// Command sandboxes is the static explorer's sandbox module: the built-in sandbox of every API
+// (the same packages as server/sandbox/<slug>), compiled to a WebAssembly module of its own that
+// the app fetches on the first Send (app/fetch). It registers one global object,
+//
+//	loupeSandbox.fetch(path, base, init) -> Promise<Response>
+//	loupeSandbox.reset(slug) -> "" or an error message ("" slug: every API)
+//
+// where path is /proxy/<slug>/<path>?<query> as the app sends it to a Loupe server, base the
+// site's sub-path ("" at the root of a host) and init a fetch init (method, headers, body,
+// signal). The answer is a real Response whose body is a ReadableStream fed as the handler
+// writes, so an event stream arrives event by event; aborting the signal or cancelling the body
+// cancels the request's context. Then it calls loupeSandboxReady() when the page defined it.
+package main
+
+import (
+	"syscall/js"
+
+	"loupe/content"
+	"loupe/server/sandbox/all"
+)
+
+func main() {
+	proxy, err := all.NewProxy(all.Options{Content: content.FS, ChatTokensPerSecond: 40})
+	if err != nil {
+		js.Global().Get("console").Call("error", "the Loupe sandbox module could not start: "+err.Error())
+		if ready := js.Global().Get("loupeSandboxReady"); ready.Type() == js.TypeFunction {
+			ready.Invoke(err.Error())
+		}
+		return
+	}
+	obj := js.Global().Get("Object").New()
+	obj.Set("fetch", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		return serve(proxy, args[0].String(), args[1].String(), args[2])
+	}))
+	obj.Set("reset", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		slug := ""
+		if len(args) > 0 && args[0].Type() == js.TypeString {
+			slug = args[0].String()
+		}
+		if err := proxy.Reset(slug); err != nil {
+			return err.Error()
+		}
+		return ""
+	}))
+	js.Global().Set("loupeSandbox", obj)
+	if ready := js.Global().Get("loupeSandboxReady"); ready.Type() == js.TypeFunction {
+		ready.Invoke()
+	}
+	select {} // serve until the page goes away
+}
