@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -39,7 +40,9 @@ type chatView struct {
 	settings chatSettings
 	turns    []*chatTurn
 	problem  string // a request that could not be built
-	live     *chatAnswer
+	// toolsProblem says why the tools field is not usable; it shows beside the field.
+	toolsProblem string
+	live         *chatAnswer
 }
 
 func newChatView(op *catalog.Operation, api *catalog.API) *chatView {
@@ -88,7 +91,14 @@ func (v *chatView) onSend(ctx app.Context, text string, img *chatImage) bool {
 	}
 	turn := &chatTurn{role: "user", text: text, image: img}
 	if _, err := chatBody(v.settings, append(v.turns[:len(v.turns):len(v.turns)], turn)); err != nil {
-		v.problem = err.Error()
+		// The composer's event updates the composer only: the view renders the error itself.
+		v.ctx.Dispatch(func(app.Context) {
+			if errors.Is(err, errBadTools) {
+				v.toolsProblem = err.Error()
+			} else {
+				v.problem = err.Error()
+			}
+		})
 		return false
 	}
 	v.turns = append(v.turns, turn)
@@ -176,7 +186,7 @@ func (v *chatView) onStream(ctx app.Context, e app.Event) {
 }
 
 func (v *chatView) onTools(ctx app.Context, e app.Event) {
-	v.settings.tools, v.problem = ctx.JSSrc().Get("value").String(), ""
+	v.settings.tools, v.problem, v.toolsProblem = ctx.JSSrc().Get("value").String(), "", ""
 }
 
 func (v *chatView) onToolChoice(ctx app.Context, e app.Event) {
@@ -185,7 +195,7 @@ func (v *chatView) onToolChoice(ctx app.Context, e app.Event) {
 
 // onToolsExample fills the tools field with an example definition.
 func (v *chatView) onToolsExample(ctx app.Context, e app.Event) {
-	v.settings.tools, v.problem = chatToolsExample, ""
+	v.settings.tools, v.problem, v.toolsProblem = chatToolsExample, "", ""
 }
 
 // Render implements app.Composer.
@@ -256,7 +266,11 @@ func (v *chatView) renderSettings() app.UI {
 					app.Button().Type("button").ID("chat-tools-example").Class("btn btn-link btn-small").Text("fill in an example").OnClick(v.onToolsExample),
 				),
 				app.Textarea().ID("chat-tools").Class("input mono").Rows(2).Attr("spellcheck", "false").
-					Placeholder(`[{"type":"function","function":{"name":…,"parameters":{…}}}]`).Text(s.tools).OnChange(v.onTools),
+					Placeholder(`[{"type":"function","function":{"name":…,"parameters":{…}}}]`).Text(s.tools).OnChange(v.onTools).
+					Aria("invalid", boolAttr(v.toolsProblem != "")).Aria("describedby", describedBy(v.toolsProblem != "", "chat-tools-error")),
+				app.If(v.toolsProblem != "", func() app.UI {
+					return app.P().ID("chat-tools-error").Class("field-error").Role("alert").Text(v.toolsProblem)
+				}),
 			),
 		),
 	)

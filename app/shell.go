@@ -163,7 +163,7 @@ func (s *shell) title() string {
 // Render implements app.Composer.
 func (s *shell) Render() app.UI {
 	return app.Div().ID("layout").Body(
-		app.A().Class("skip-link").Href("#main").Text("Skip to content"),
+		app.A().Class("skip-link").Href("#main").Text("Skip to content").OnClick(s.onSkip),
 		app.Nav().ID("side").Aria("label", "APIs and operations").Body(
 			app.Header().Class("brand").Body(
 				app.A().Href("/").Class("brand-link").Body(
