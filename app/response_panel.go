@@ -280,9 +280,11 @@ func statusHint(status int) string {
 	case 403:
 		return "the credential the server holds is not allowed to do this; check its scopes or permissions."
 	case 404:
-		return "nothing at this address: check the path parameters."
+		return "nothing was found for this request: check the values in its path and query; the API's message may name the one it could not find."
 	case 405:
 		return "the API does not allow this method here."
+	case 408:
+		return "the API timed out waiting (for the condition asked for, or for the request): its body says how far it got; send again or wait for less."
 	case 409:
 		return "the request conflicts with the current state of the resource."
 	case 413:
