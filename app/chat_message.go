@@ -264,16 +264,8 @@ func (m *chatMessage) onCopy(ctx app.Context, e app.Event) {
 	if err != nil || !ok {
 		return
 	}
-	clip := app.Window().Get("navigator").Get("clipboard")
-	if !clip.Truthy() {
-		return
-	}
-	var done app.Func
-	done = app.FuncOf(func(app.Value, []app.Value) any {
-		ctx.Dispatch(func(app.Context) { m.copied = i + 1 })
+	writeClipboard(ctx, b.Text, func(ctx app.Context) {
+		m.copied = i + 1
 		ctx.After(1500*time.Millisecond, func(app.Context) { m.copied = 0 })
-		done.Release()
-		return nil
 	})
-	clip.Call("writeText", b.Text).Call("then", done).Call("catch", app.FuncOf(func(app.Value, []app.Value) any { return nil }))
 }

@@ -33,17 +33,7 @@ func (r *requestPreview) OnUpdate(ctx app.Context) { r.copied = false }
 
 // onCopyCurl copies the curl command.
 func (r *requestPreview) onCopyCurl(ctx app.Context, e app.Event) {
-	clip := app.Window().Get("navigator").Get("clipboard")
-	if !clip.Truthy() {
-		return
-	}
-	var done app.Func
-	done = app.FuncOf(func(app.Value, []app.Value) any {
-		ctx.Dispatch(func(app.Context) { r.copied = true })
-		done.Release()
-		return nil
-	})
-	clip.Call("writeText", r.curl()).Call("then", done).Call("catch", app.FuncOf(func(app.Value, []app.Value) any { return nil }))
+	writeClipboard(ctx, r.curl(), func(app.Context) { r.copied = true })
 }
 
 // origin is the server's origin, for the curl command.

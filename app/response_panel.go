@@ -85,17 +85,10 @@ func (r *responsePanel) onExpand(ctx app.Context, e app.Event) {
 
 // onCopyBody copies the response body as received.
 func (r *responsePanel) onCopyBody(ctx app.Context, e app.Event) {
-	clip := app.Window().Get("navigator").Get("clipboard")
-	if r.Result == nil || !clip.Truthy() {
+	if r.Result == nil {
 		return
 	}
-	var done app.Func
-	done = app.FuncOf(func(app.Value, []app.Value) any {
-		ctx.Dispatch(func(app.Context) { r.copied = true })
-		done.Release()
-		return nil
-	})
-	clip.Call("writeText", string(r.Result.Body)).Call("then", done).Call("catch", app.FuncOf(func(app.Value, []app.Value) any { return nil }))
+	writeClipboard(ctx, string(r.Result.Body), func(app.Context) { r.copied = true })
 }
 
 // Render implements app.Composer.
