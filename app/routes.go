@@ -17,6 +17,8 @@ func Routes() {
 	app.Route("/", func() app.Composer { return newShell() })
 	// /<slug>, /<slug>/<operationId> and /walkthroughs/<id>.
 	app.RouteWithRegexp(`^/[a-z]+(/[^/]+)?/?$`, func() app.Composer { return newShell() })
+	// Any other path: the shell's not-found page (the server answers it with 404).
+	app.RouteWithRegexp(`^/.+$`, func() app.Composer { return newShell() })
 }
 
 // serverCatalog is the catalog the server prerenders pages with; nil in the browser.

@@ -20,6 +20,9 @@ type Options struct {
 	Title string
 	// RawHeaders are extra elements for every page's <head>, such as preload links.
 	RawHeaders []string
+	// Page reports whether a path names a page of the app. A path it does not name is answered
+	// with the app's not-found page and the status 404. Nil means every path is a page.
+	Page func(path string) bool
 }
 
 // Handler serves the app pages (prerendered on the server with the same routes as the wasm)
@@ -27,6 +30,7 @@ type Options struct {
 type Handler struct {
 	assets *assets
 	app    *app.Handler
+	page   func(string) bool
 }
 
 // New builds the site handler. The routes must already be registered (loupe/app.Routes).
@@ -66,7 +70,7 @@ func New(opts Options) (*Handler, error) {
 		Version:           a.version,
 		WasmContentLength: wasmLen,
 	}
-	return &Handler{assets: a, app: h}, nil
+	return &Handler{assets: a, app: h, page: opts.Page}, nil
 }
 
 // Version is the content hash of the assets; it names the current build.
@@ -74,5 +78,8 @@ func (h *Handler) Version() string { return h.assets.version }
 
 // ServeHTTP implements http.Handler.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if h.page != nil && isPagePath(r.URL.Path) && !h.page(r.URL.Path) {
+		w = &notFoundWriter{ResponseWriter: w}
+	}
 	h.app.ServeHTTP(w, r)
 }
