@@ -55,7 +55,7 @@ func (p *operationPage) renderField(prm *catalog.Parameter) app.UI {
 			html("prose small", prm.DescriptionHTML),
 			p.renderEnumMeaning(key, item),
 		),
-		app.Div().ID(errID).Class("field-error").Role("alert").Text(errMsg),
+		app.Div().ID(errID).Class("field-error").Text(errMsg),
 	)
 }
 
@@ -150,8 +150,9 @@ func (p *operationPage) renderList(prm *catalog.Parameter, key string, item *cat
 	return app.Div().Class("list-field").Body(
 		app.Ul().Class("list-values").Body(rows...),
 		app.Div().Class("list-foot").Body(
-			app.Button().Type("button").Class("btn btn-small").DataSet("key", key).
-				Aria("label", "Add a value to "+prm.Name).Text("+ Add value").OnClick(p.onAddValue),
+			app.Button().Type("button").Class("btn btn-small").DataSet("key", key).OnClick(p.onAddValue).Body(
+				app.Text("+ Add value"), app.Span().Class("visually-hidden").Text(" to "+prm.Name),
+			),
 			app.Span().Class("muted").Text(how),
 		),
 	)
