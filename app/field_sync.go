@@ -24,7 +24,7 @@ func syncFields(ctx app.Context) {
 	src := ctx.JSSrc()
 	ctx.Defer(func(app.Context) {
 		doc := app.Window().Get("document")
-		els := doc.Call("querySelectorAll", "#op-form input[data-key], #op-form select[data-key]")
+		els := doc.Call("querySelectorAll", "#op-form input[data-key], #op-form select[data-key], #body-editor")
 		for i, n := 0, els.Get("length").Int(); i < n; i++ {
 			el := els.Call("item", i)
 			if src != nil && el.Equal(src) {
@@ -42,12 +42,6 @@ func syncFields(ctx app.Context) {
 			}
 			if el.Get("value").String() != want {
 				el.Set("value", want)
-			}
-		}
-		// A textarea's text is its default value, which go-app keeps current.
-		if body := doc.Call("getElementById", "body-editor"); body.Truthy() && (src == nil || !body.Equal(src)) {
-			if want := body.Get("defaultValue").String(); body.Get("value").String() != want {
-				body.Set("value", want)
 			}
 		}
 	})

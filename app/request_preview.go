@@ -126,8 +126,13 @@ func tabButton(id, label, current string, h app.EventHandler) app.UI {
 	if selected {
 		cls += " selected"
 	}
+	tabIndex := -1 // roving tabindex: Tab reaches the selected tab, the arrow keys the others
+	if selected {
+		tabIndex = 0
+	}
 	return app.Button().Type("button").Class(cls).Role("tab").DataSet("tab", id).
-		Aria("selected", boolText(selected)).ID("tab-" + id).Text(label).OnClick(h)
+		Aria("selected", boolText(selected)).Aria("controls", "tab-panel").ID("tab-" + id).TabIndex(tabIndex).
+		Text(label).OnClick(h).OnKeyDown(onTabKey)
 }
 
 func boolText(b bool) string {

@@ -118,6 +118,7 @@ func (r *responsePanel) Render() app.UI {
 			}),
 		),
 		app.Div().Class("panel-body").Body(body...),
+		app.Div().ID("response-announce").Class("visually-hidden").Role("status").Aria("live", "polite").Text(answerAnnouncement(ex, r.Sending)),
 	)
 }
 
@@ -228,7 +229,7 @@ func (r *responsePanel) renderResult(ex *exchange) app.UI {
 		}),
 		app.If(r.Op.Pagination != nil && ex.Status < 400, func() app.UI { return r.pageBar(ex, root) }),
 		app.Div().Class("tabs").Role("tablist").Aria("label", "Response body").Body(tabs...),
-		app.Div().Class("tab-panel").Role("tabpanel").Aria("labelledby", "tab-"+tab).Body(content),
+		app.Div().ID("tab-panel").Class("tab-panel").Role("tabpanel").Aria("labelledby", "tab-"+tab).TabIndex(0).Body(content),
 	)
 }
 
