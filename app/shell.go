@@ -27,7 +27,8 @@ type shell struct {
 	slug    string // API slug of the current page, "" on the overview
 	opID    string // operationId of the current page, "" on the overview and guides
 
-	keys app.Func // the window keydown listener, released on dismount
+	keys     app.Func // the window keydown listener, released on dismount
+	menuOpen bool     // the operation list is shown on a narrow screen (see menu_button.go)
 }
 
 func newShell() *shell { return &shell{} }
@@ -53,6 +54,7 @@ func (s *shell) OnInit() {
 func (s *shell) OnNav(ctx app.Context) {
 	s.slug, s.opID = parseRoute(ctx.Page().URL().Path)
 	ctx.Page().SetTitle("%s", s.title())
+	s.menuOpen = false
 }
 
 // OnMount installs the keyboard shortcuts and loads the catalog when the preload failed.
@@ -164,16 +166,19 @@ func (s *shell) title() string {
 func (s *shell) Render() app.UI {
 	return app.Div().ID("layout").Body(
 		app.A().Class("skip-link").Href("#main").Text("Skip to content").OnClick(s.onSkip),
-		app.Nav().ID("side").Aria("label", "APIs and operations").Body(
+		app.Nav().ID("side").Class(s.sideClass()).Aria("label", "APIs and operations").Body(
 			app.Header().Class("brand").Body(
 				app.A().Href("/").Class("brand-link").Body(
 					app.Span().Class("brand-mark").Aria("hidden", "true").Text("◎"),
 					app.Span().Text("Loupe"),
 				),
 				app.Span().Class("brand-sub").Text("API playground"),
+				s.renderMenuButton(),
 			),
-			newAccountMenu(),
-			newSidebar(s.cat, s.slug, s.opID),
+			app.Div().ID("side-menu").Class("side-menu").Body(
+				newAccountMenu(),
+				newSidebar(s.cat, s.slug, s.opID),
+			),
 		),
 		app.Main().ID("main").TabIndex(-1).Body(s.renderMain()),
 	)
