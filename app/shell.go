@@ -178,6 +178,7 @@ func (s *shell) Render() app.UI {
 			app.Div().ID("side-menu").Class("side-menu").Body(
 				newAccountMenu(),
 				newSidebar(s.cat, s.slug, s.opID),
+				newThemeToggle(),
 			),
 		),
 		app.Main().ID("main").TabIndex(-1).Body(s.renderMain()),
