@@ -255,6 +255,10 @@ func (m *chatMessage) onPreview(ctx app.Context, e app.Event) {
 		m.previews = map[int]bool{}
 	}
 	m.previews[i] = !m.previews[i]
+	if m.previews[i] {
+		btn := ctx.JSSrc()
+		ctx.Defer(func(app.Context) { revealPreview(btn) })
+	}
 }
 
 // onCopy copies a code block's code to the clipboard.

@@ -16,3 +16,17 @@ func focusMain() {
 		m.Call("focus")
 	}
 }
+
+// revealPreview scrolls the HTML preview opened by a code block's Preview button into view;
+// the page's scroll-padding keeps it clear of the chat's sticky composer.
+func revealPreview(btn app.Value) {
+	block := btn.Call("closest", ".code-block")
+	if !block.Truthy() {
+		return
+	}
+	if pv := block.Call("querySelector", ".html-preview"); pv.Truthy() {
+		opts := app.Window().Get("Object").New()
+		opts.Set("block", "nearest")
+		pv.Call("scrollIntoView", opts)
+	}
+}
