@@ -29,6 +29,8 @@ type shell struct {
 
 	keys     app.Func // the window keydown listener, released on dismount
 	menuOpen bool     // the operation list is shown on a narrow screen (see menu_button.go)
+	// navigated is set after the first OnNav: later ones move the focus to the new page.
+	navigated bool
 }
 
 func newShell() *shell { return &shell{} }
@@ -52,9 +54,14 @@ func (s *shell) OnInit() {
 
 // OnNav reads the current route from the URL.
 func (s *shell) OnNav(ctx app.Context) {
+	slug, opID := s.slug, s.opID
 	s.slug, s.opID = parseRoute(ctx.Page().URL().Path)
 	ctx.Page().SetTitle("%s", s.title())
 	s.menuOpen = false
+	if s.navigated && (slug != s.slug || opID != s.opID) {
+		ctx.Defer(func(app.Context) { focusMain() }) // a screen reader reads the new page
+	}
+	s.navigated = true
 }
 
 // OnMount installs the keyboard shortcuts and loads the catalog when the preload failed.

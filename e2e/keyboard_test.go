@@ -146,3 +146,23 @@ func TestTheKeyboardAloneStopsTheChat(t *testing.T) {
 		t.Fatalf("Enter on Stop did not stop the answer: %v", err)
 	}
 }
+
+// TestNavigationMovesFocusToThePage follows a sidebar link from the keyboard: the focus moves
+// to the new page, so the next Tab goes into it.
+func TestNavigationMovesFocusToThePage(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	openPage(t, ctx, base+"/entities/entities.search")
+	tctx := within(t, ctx, 30*time.Second)
+	if err := chromedp.Do(tctx, chromedp.Focus(chromedp.CSS(`#side a[href="/docs/listProjects"]`)), chromedp.KeyEvent(kb.Enter)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(tctx, chromedp.Poll[bool](`document.querySelector(".op-page") && document.querySelector(".op-page").dataset.op === "docs/listProjects" && document.activeElement.id === "main" || null`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		got, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.activeElement.tagName + "#" + document.activeElement.id`))
+		t.Fatalf("after following a link the focus is on %s; want the main pane: %v", got, err)
+	}
+	if y, _ := chromedp.Run(tctx, chromedp.Evaluate[float64](`window.scrollY`)); y != 0 {
+		t.Errorf("after following a link the page is scrolled by %vpx; want its top", y)
+	}
+}
