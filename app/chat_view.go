@@ -42,17 +42,22 @@ type chatView struct {
 	problem  string // a request that could not be built
 	// toolsProblem says why the tools field is not usable; it shows beside the field.
 	toolsProblem string
+	def          chatSettings // the settings a new chat starts with; a link holds what differs
+	draft        string       // the message being typed, for the link and the preview
+	requestOpen  bool         // the request preview is unfolded
 	live         *chatAnswer
 }
 
 func newChatView(op *catalog.Operation, api *catalog.API) *chatView {
-	return &chatView{Op: op, API: api, settings: chatSettings{model: chatModel(op), stream: true, toolChoice: "auto"}}
+	def := chatSettings{model: chatModel(op), stream: true, toolChoice: "auto"}
+	return &chatView{Op: op, API: api, settings: def, def: def}
 }
 
 // OnMount keeps the view's context for the answers' updates and takes the tool results the
 // cards post.
 func (v *chatView) OnMount(ctx app.Context) {
 	v.ctx, v.mounted = ctx, true
+	v.readLink()
 	// Build the Markdown renderer's tables now, in a task of their own (a timer wakes the
 	// goroutine), rather than in the task that shows the first tokens of the first answer.
 	time.AfterFunc(chatWarmUpDelay, chatMarkdown.Warm)
@@ -175,27 +180,33 @@ func (v *chatView) onClear(ctx app.Context, e app.Event) {
 
 func (v *chatView) onSystem(ctx app.Context, e app.Event) {
 	v.settings.system = ctx.JSSrc().Get("value").String()
+	v.writeLink()
 }
 
 func (v *chatView) onModel(ctx app.Context, e app.Event) {
 	v.settings.model = strings.TrimSpace(ctx.JSSrc().Get("value").String())
+	v.writeLink()
 }
 
 func (v *chatView) onStream(ctx app.Context, e app.Event) {
 	v.settings.stream = ctx.JSSrc().Get("checked").Bool()
+	v.writeLink()
 }
 
 func (v *chatView) onTools(ctx app.Context, e app.Event) {
 	v.settings.tools, v.problem, v.toolsProblem = ctx.JSSrc().Get("value").String(), "", ""
+	v.writeLink()
 }
 
 func (v *chatView) onToolChoice(ctx app.Context, e app.Event) {
 	v.settings.toolChoice = ctx.JSSrc().Get("value").String()
+	v.writeLink()
 }
 
 // onToolsExample fills the tools field with an example definition.
 func (v *chatView) onToolsExample(ctx app.Context, e app.Event) {
 	v.settings.tools, v.problem, v.toolsProblem = chatToolsExample, "", ""
+	v.writeLink()
 }
 
 // Render implements app.Composer.
@@ -219,7 +230,8 @@ func (v *chatView) Render() app.UI {
 		),
 		app.If(v.problem != "", func() app.UI { return app.P().Class("chat-error alert alert-error").Role("alert").Text(v.problem) }),
 		app.Div().ID("chat-metrics").Class("chat-metrics").Aria("live", "off").Body(chatMetrics(last)...),
-		newChatComposer(v.live != nil, v.onSend, v.onStop),
+		v.renderRequest(),
+		newChatComposer(v.live != nil, v.onSend, v.onStop).draft(v.draft, v.onDraft),
 	)
 }
 
