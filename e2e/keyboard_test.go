@@ -166,3 +166,42 @@ func TestNavigationMovesFocusToThePage(t *testing.T) {
 		t.Errorf("after following a link the page is scrolled by %vpx; want its top", y)
 	}
 }
+
+// TestErrorsAreAnnouncedOnSendNotOnEveryKeystroke types a wrong value key by key, then sends:
+// no live region speaks while typing, the form's status says once on Send what needs fixing.
+func TestErrorsAreAnnouncedOnSendNotOnEveryKeystroke(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	openPage(t, ctx, base+"/entities/entities.search")
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+		window.spoken = [];
+		const live = () => Array.from(document.querySelectorAll('[role="alert"], [aria-live="polite"], [aria-live="assertive"], [role="status"]'));
+		new MutationObserver(ms => {
+			for (const m of ms) {
+				const region = live().find(r => r.contains(m.target));
+				if (region && region.textContent.trim()) window.spoken.push(region.textContent.trim());
+			}
+		}).observe(document.getElementById("main"), {childList: true, characterData: true, subtree: true});
+		return true;
+	})()`)); err != nil {
+		t.Fatal(err)
+	}
+	tctx := within(t, ctx, 30*time.Second)
+	if err := chromedp.Do(tctx, chromedp.Focus(chromedp.CSS(field("query:limit")+" input")), chromedp.KeyEvent("abc")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(tctx, chromedp.Poll[bool](`document.querySelector('[data-param="query:limit"] .field-error').textContent !== "" || null`,
+		chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		t.Fatalf("typing abc in limit shows no error: %v", err)
+	}
+	if spoken, _ := chromedp.Run(tctx, chromedp.Evaluate[[]string](`window.spoken`)); len(spoken) != 0 {
+		t.Errorf("while typing, live regions said %q; want nothing until Send", spoken)
+	}
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("send"))); err != nil {
+		t.Fatal(err)
+	}
+	spoken, err := chromedp.Run(tctx, chromedp.Poll[[]string](`window.spoken.length ? window.spoken : null`, chromedp.WithPollingTimeout(5*time.Second)))
+	if err != nil || len(spoken) != 1 || !strings.Contains(spoken[0], "need") {
+		t.Errorf("on Send, live regions said %q (%v); want one status saying what needs fixing", spoken, err)
+	}
+}
