@@ -46,11 +46,12 @@ vet:
 	$(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 
-## deps: install Chromium for the browser tests when it is missing (Debian).
+## deps: install Chromium (Debian) and axe-core (npm, into e2e/node_modules) for the browser tests when missing.
 deps:
 	@command -v chromium >/dev/null 2>&1 || command -v $(CHROME) >/dev/null 2>&1 || { \
 		echo "Chromium is missing: installing Debian's chromium package"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+	@test -f e2e/node_modules/axe-core/axe.min.js || { echo "axe-core is missing: npm ci in e2e/"; cd e2e && npm ci --no-audit --no-fund; }
 
 ## deps-bench: nginx and brotli for the side-by-side benchmarks.
 deps-bench: deps

@@ -51,10 +51,10 @@ func (p *operationPage) renderBody() app.UI {
 			),
 			app.Textarea().ID("body-editor").Class("input mono code-editor").Rows(rows).
 				Spellcheck(false).Attr("autocapitalize", "off").Attr("autocorrect", "off").
-				Attr("value", p.st.Body).Text(p.st.Body).
+				Attr("value", p.st.Body).Text(p.st.Body).DataSet(shownAttr, p.st.Body).
 				Aria("invalid", boolAttr(invalid)).Aria("describedby", describedBy).
 				OnInput(p.onBodyInput),
-			app.Div().ID("body-error").Class("field-error").Role("alert").Body(
+			app.Div().ID("body-error").Class("field-error").Body(
 				app.If(len(errs) > 0, func() app.UI { return app.Ul().Body(errs...) }),
 			),
 			app.Div().ID("body-help").Class("field-help").Body(

@@ -20,20 +20,48 @@ type chatComposer struct {
 	// then empties); OnStop ends the answer.
 	OnSend func(ctx app.Context, text string, img *chatImage) bool
 	OnStop func(ctx app.Context)
+	// Draft is the message a link opened the chat with; OnDraft hears every change of the
+	// message being typed (nil: nobody listens).
+	Draft   string
+	OnDraft func(ctx app.Context, text string)
 
-	text    string
-	image   *chatImage
-	reading bool
-	problem string
+	text       string
+	draftTaken bool // the link's draft was taken (see takeDraft)
+	image      *chatImage
+	reading    bool
+	problem    string
 }
 
 func newChatComposer(sending bool, onSend func(app.Context, string, *chatImage) bool, onStop func(app.Context)) *chatComposer {
 	return &chatComposer{Sending: sending, OnSend: onSend, OnStop: onStop}
 }
 
+// draft sets the message a link holds and who hears the message change.
+func (c *chatComposer) draft(text string, on func(app.Context, string)) *chatComposer {
+	c.Draft, c.OnDraft = text, on
+	return c
+}
+
+// OnMount starts from the link's draft message.
+func (c *chatComposer) OnMount(ctx app.Context) { c.takeDraft() }
+
+// OnUpdate takes the link's draft message when the view read it after the composer mounted.
+func (c *chatComposer) OnUpdate(ctx app.Context) { c.takeDraft() }
+
+// takeDraft starts the message from the link's draft, once: later drafts are the composer's
+// own text coming back.
+func (c *chatComposer) takeDraft() {
+	if !c.draftTaken && c.Draft != "" {
+		c.text, c.draftTaken = c.Draft, true
+	}
+}
+
 // onInput keeps the text being typed.
 func (c *chatComposer) onInput(ctx app.Context, e app.Event) {
 	c.text = ctx.JSSrc().Get("value").String()
+	if c.OnDraft != nil {
+		c.OnDraft(ctx, c.text)
+	}
 }
 
 // onKey sends on Ctrl+Enter (Cmd+Enter on a Mac).
@@ -56,6 +84,9 @@ func (c *chatComposer) send(ctx app.Context) {
 		return
 	}
 	c.text, c.image, c.problem = "", nil, ""
+	if c.OnDraft != nil {
+		c.OnDraft(ctx, "")
+	}
 	// go-app drops an empty value attribute instead of setting it: clear the field itself.
 	if in := app.Window().GetElementByID("chat-input"); in.Truthy() {
 		in.Set("value", "")

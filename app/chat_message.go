@@ -255,6 +255,10 @@ func (m *chatMessage) onPreview(ctx app.Context, e app.Event) {
 		m.previews = map[int]bool{}
 	}
 	m.previews[i] = !m.previews[i]
+	if m.previews[i] {
+		btn := ctx.JSSrc()
+		ctx.Defer(func(app.Context) { revealPreview(btn) })
+	}
 }
 
 // onCopy copies a code block's code to the clipboard.
@@ -264,16 +268,8 @@ func (m *chatMessage) onCopy(ctx app.Context, e app.Event) {
 	if err != nil || !ok {
 		return
 	}
-	clip := app.Window().Get("navigator").Get("clipboard")
-	if !clip.Truthy() {
-		return
-	}
-	var done app.Func
-	done = app.FuncOf(func(app.Value, []app.Value) any {
-		ctx.Dispatch(func(app.Context) { m.copied = i + 1 })
+	writeClipboard(ctx, b.Text, func(ctx app.Context) {
+		m.copied = i + 1
 		ctx.After(1500*time.Millisecond, func(app.Context) { m.copied = 0 })
-		done.Release()
-		return nil
 	})
-	clip.Call("writeText", b.Text).Call("then", done).Call("catch", app.FuncOf(func(app.Value, []app.Value) any { return nil }))
 }

@@ -3,6 +3,7 @@ package app
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 
 	"loupe/app/catalog"
@@ -94,7 +95,7 @@ func chatBody(s chatSettings, turns []*chatTurn) ([]byte, error) {
 	if tools := strings.TrimSpace(s.tools); tools != "" && tools != "[]" {
 		var defs []json.RawMessage
 		if err := json.Unmarshal([]byte(tools), &defs); err != nil {
-			return nil, errors.New("tools must be a JSON array of tool definitions: " + err.Error())
+			return nil, fmt.Errorf("%w: %v", errBadTools, err)
 		}
 		body["tools"] = defs
 		if s.toolChoice != "" {
@@ -150,6 +151,9 @@ func chatModel(op *catalog.Operation) string {
 	}
 	return defaultChatModel
 }
+
+// errBadTools is the error of a tools field that is not a JSON array of tool definitions.
+var errBadTools = errors.New("tools must be a JSON array of tool definitions")
 
 // chatToolsExample is the tools field's placeholder: one function tool.
 const chatToolsExample = `[{"type":"function","function":{"name":"get_weather","description":"Current weather in a city","parameters":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}}}]`

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -39,17 +40,24 @@ type chatView struct {
 	settings chatSettings
 	turns    []*chatTurn
 	problem  string // a request that could not be built
-	live     *chatAnswer
+	// toolsProblem says why the tools field is not usable; it shows beside the field.
+	toolsProblem string
+	def          chatSettings // the settings a new chat starts with; a link holds what differs
+	draft        string       // the message being typed, for the link and the preview
+	requestOpen  bool         // the request preview is unfolded
+	live         *chatAnswer
 }
 
 func newChatView(op *catalog.Operation, api *catalog.API) *chatView {
-	return &chatView{Op: op, API: api, settings: chatSettings{model: chatModel(op), stream: true, toolChoice: "auto"}}
+	def := chatSettings{model: chatModel(op), stream: true, toolChoice: "auto"}
+	return &chatView{Op: op, API: api, settings: def, def: def}
 }
 
 // OnMount keeps the view's context for the answers' updates and takes the tool results the
 // cards post.
 func (v *chatView) OnMount(ctx app.Context) {
 	v.ctx, v.mounted = ctx, true
+	v.readLink()
 	// Build the Markdown renderer's tables now, in a task of their own (a timer wakes the
 	// goroutine), rather than in the task that shows the first tokens of the first answer.
 	time.AfterFunc(chatWarmUpDelay, chatMarkdown.Warm)
@@ -88,7 +96,14 @@ func (v *chatView) onSend(ctx app.Context, text string, img *chatImage) bool {
 	}
 	turn := &chatTurn{role: "user", text: text, image: img}
 	if _, err := chatBody(v.settings, append(v.turns[:len(v.turns):len(v.turns)], turn)); err != nil {
-		v.problem = err.Error()
+		// The composer's event updates the composer only: the view renders the error itself.
+		v.ctx.Dispatch(func(app.Context) {
+			if errors.Is(err, errBadTools) {
+				v.toolsProblem = err.Error()
+			} else {
+				v.problem = err.Error()
+			}
+		})
 		return false
 	}
 	v.turns = append(v.turns, turn)
@@ -165,27 +180,33 @@ func (v *chatView) onClear(ctx app.Context, e app.Event) {
 
 func (v *chatView) onSystem(ctx app.Context, e app.Event) {
 	v.settings.system = ctx.JSSrc().Get("value").String()
+	v.writeLink()
 }
 
 func (v *chatView) onModel(ctx app.Context, e app.Event) {
 	v.settings.model = strings.TrimSpace(ctx.JSSrc().Get("value").String())
+	v.writeLink()
 }
 
 func (v *chatView) onStream(ctx app.Context, e app.Event) {
 	v.settings.stream = ctx.JSSrc().Get("checked").Bool()
+	v.writeLink()
 }
 
 func (v *chatView) onTools(ctx app.Context, e app.Event) {
-	v.settings.tools, v.problem = ctx.JSSrc().Get("value").String(), ""
+	v.settings.tools, v.problem, v.toolsProblem = ctx.JSSrc().Get("value").String(), "", ""
+	v.writeLink()
 }
 
 func (v *chatView) onToolChoice(ctx app.Context, e app.Event) {
 	v.settings.toolChoice = ctx.JSSrc().Get("value").String()
+	v.writeLink()
 }
 
 // onToolsExample fills the tools field with an example definition.
 func (v *chatView) onToolsExample(ctx app.Context, e app.Event) {
-	v.settings.tools, v.problem = chatToolsExample, ""
+	v.settings.tools, v.problem, v.toolsProblem = chatToolsExample, "", ""
+	v.writeLink()
 }
 
 // Render implements app.Composer.
@@ -209,7 +230,8 @@ func (v *chatView) Render() app.UI {
 		),
 		app.If(v.problem != "", func() app.UI { return app.P().Class("chat-error alert alert-error").Role("alert").Text(v.problem) }),
 		app.Div().ID("chat-metrics").Class("chat-metrics").Aria("live", "off").Body(chatMetrics(last)...),
-		newChatComposer(v.live != nil, v.onSend, v.onStop),
+		v.renderRequest(),
+		newChatComposer(v.live != nil, v.onSend, v.onStop).draft(v.draft, v.onDraft),
 	)
 }
 
@@ -256,7 +278,11 @@ func (v *chatView) renderSettings() app.UI {
 					app.Button().Type("button").ID("chat-tools-example").Class("btn btn-link btn-small").Text("fill in an example").OnClick(v.onToolsExample),
 				),
 				app.Textarea().ID("chat-tools").Class("input mono").Rows(2).Attr("spellcheck", "false").
-					Placeholder(`[{"type":"function","function":{"name":…,"parameters":{…}}}]`).Text(s.tools).OnChange(v.onTools),
+					Placeholder(`[{"type":"function","function":{"name":…,"parameters":{…}}}]`).Text(s.tools).OnChange(v.onTools).
+					Aria("invalid", boolAttr(v.toolsProblem != "")).Aria("describedby", describedBy(v.toolsProblem != "", "chat-tools-error")),
+				app.If(v.toolsProblem != "", func() app.UI {
+					return app.P().ID("chat-tools-error").Class("field-error").Role("alert").Text(v.toolsProblem)
+				}),
 			),
 		),
 	)

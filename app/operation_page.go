@@ -78,6 +78,9 @@ func (p *operationPage) base() string { return "/proxy/" + p.API.Slug }
 
 // sync makes the state match the operation and the URL fragment; ctx is nil on init.
 func (p *operationPage) sync(ctx *app.Context) {
+	if ctx != nil {
+		syncFields(*ctx) // after the render, the inputs show the state decided below
+	}
 	if p.target != p.key() {
 		p.stop()
 		// Keep the sequence numbers counting, so that an answer or a timer of the previous
@@ -135,6 +138,7 @@ func currentFragment() string {
 // changed revalidates and, shortly after the last keystroke, writes the state to the URL.
 func (p *operationPage) changed(ctx app.Context) {
 	p.validate()
+	syncFields(ctx)
 	p.link = ""
 	p.writeSeq++
 	seq := p.writeSeq

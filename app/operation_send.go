@@ -20,17 +20,7 @@ func (p *operationPage) onCopyLink(ctx app.Context, e app.Event) {
 	p.link = loc.Get("origin").String() + loc.Get("pathname").String() + frag
 	p.linkCopied = false
 	link := p.link
-	clip := app.Window().Get("navigator").Get("clipboard")
-	if !clip.Truthy() {
-		return
-	}
-	var done app.Func
-	done = app.FuncOf(func(app.Value, []app.Value) any {
-		ctx.Dispatch(func(app.Context) { p.linkCopied = p.link == link })
-		done.Release()
-		return nil
-	})
-	clip.Call("writeText", link).Call("then", done).Call("catch", app.FuncOf(func(app.Value, []app.Value) any { return nil }))
+	writeClipboard(ctx, link, func(app.Context) { p.linkCopied = p.link == link })
 }
 
 // send validates the form and, when it is valid, sends the request through the proxy.

@@ -79,21 +79,30 @@ func (g *pageGatherer) progress() string {
 }
 
 // body returns what was gathered as one JSON document: the number of pages, the list's total
-// when the API gave one, and every item in order.
+// when the API gave one, and every item in order, under the list's own path (results, items,
+// data.items), so the paged viewer reads the gathered list where it reads one page's.
 func (g *pageGatherer) body() []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, `{"pages":%d,`, g.pages)
 	if g.count != "" {
 		fmt.Fprintf(&b, `"count":%s,`, g.count)
 	}
-	b.WriteString(`"results":[`)
+	path := strings.Split(g.pg.Results, ".")
+	for i, part := range path {
+		name, _ := json.Marshal(part)
+		b.Write(name)
+		if i < len(path)-1 {
+			b.WriteString(":{")
+		}
+	}
+	b.WriteString(":[")
 	for i, it := range g.items {
 		if i > 0 {
 			b.WriteByte(',')
 		}
 		b.Write(it)
 	}
-	b.WriteString("]}")
+	b.WriteString("]" + strings.Repeat("}", len(path)))
 	return b.Bytes()
 }
 

@@ -108,3 +108,36 @@ func TestPageGathererStopsAtItsPageLimit(t *testing.T) {
 		t.Errorf("stopped after page %d with %q; want page %d and a note that the list goes on", n, full, gatherMaxPages)
 	}
 }
+
+// TestPageGathererKeepsTheListsPath gathers lists whose items are not under "results": the
+// gathered body holds them where the paged viewer looks for one page's items.
+func TestPageGathererKeepsTheListsPath(t *testing.T) {
+	tests := []struct {
+		name, results, page1, page2 string
+	}{
+		{"items (reports activities.list)", "items", `{"items":[{"id":1}],"nextPageToken":"t2"}`, `{"items":[{"id":2}]}`},
+		{"processes (script)", "processes", `{"processes":[{"id":1}],"nextPageToken":"t2"}`, `{"processes":[{"id":2}]}`},
+		{"a nested list", "data.items", `{"data":{"items":[{"id":1}]},"nextPageToken":"t2"}`, `{"data":{"items":[{"id":2}]}}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := newPageGatherer(&catalog.Pagination{Style: "page-token", Results: tt.results, Next: "nextPageToken", TokenParam: "pageToken"})
+			for _, page := range []string{tt.page1, tt.page2} {
+				if _, _, err := g.add([]byte(page)); err != nil {
+					t.Fatalf("add %s: %v", page, err)
+				}
+			}
+			root, ok := parseJSON(g.body())
+			if !ok {
+				t.Fatalf("body %s is not JSON", g.body())
+			}
+			items := root.find(tt.results)
+			if items == nil || len(items.children) != 2 {
+				t.Fatalf("body %s: got no list of 2 items at %s", g.body(), tt.results)
+			}
+			if got := items.children[1].find("id"); got == nil || got.text != "2" {
+				t.Errorf("body %s: the second item is not page 2's", g.body())
+			}
+		})
+	}
+}

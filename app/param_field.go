@@ -55,7 +55,7 @@ func (p *operationPage) renderField(prm *catalog.Parameter) app.UI {
 			html("prose small", prm.DescriptionHTML),
 			p.renderEnumMeaning(key, item),
 		),
-		app.Div().ID(errID).Class("field-error").Role("alert").Text(errMsg),
+		app.Div().ID(errID).Class("field-error").Text(errMsg),
 	)
 }
 
@@ -86,7 +86,7 @@ func (p *operationPage) renderInput(prm *catalog.Parameter, key string, s *catal
 		if !known && value != "" {
 			opts = append(opts, app.Option().Value(value).Selected(true).Text(value+" (not allowed)"))
 		}
-		return app.Select().ID(id).Class("input").DataSet("key", key).DataSet("index", index).Aria("label", label).
+		return app.Select().ID(id).Class("input").DataSet("key", key).DataSet("index", index).DataSet(shownAttr, value).Aria("label", label).
 			Aria("invalid", boolAttr(invalid)).Aria("describedby", describedBy).
 			OnChange(p.onParamInput).Body(opts...)
 	}
@@ -103,7 +103,7 @@ func (p *operationPage) renderInput(prm *catalog.Parameter, key string, s *catal
 		return app.Div().Class("toggle-row").Body(
 			app.Label().Class("toggle").Body(
 				app.Input().ID(id).Type("checkbox").Role("switch").Checked(checked).
-					DataSet("key", key).DataSet("index", index).
+					DataSet("key", key).DataSet("index", index).DataSet(shownAttr, strconv.FormatBool(checked)).
 					Aria("invalid", boolAttr(invalid)).Aria("describedby", describedBy).
 					OnChange(p.onToggle),
 				app.Span().Class("toggle-track").Aria("hidden", "true"),
@@ -125,7 +125,7 @@ func (p *operationPage) renderInput(prm *catalog.Parameter, key string, s *catal
 	return app.Input().ID(id).Type("text").Class("input mono").Value(value).Aria("label", label).
 		Attr("inputmode", mode).Placeholder(placeholder(prm, s)).
 		AutoComplete(false).Spellcheck(false).
-		DataSet("key", key).DataSet("index", index).
+		DataSet("key", key).DataSet("index", index).DataSet(shownAttr, value).
 		Aria("invalid", boolAttr(invalid)).Aria("describedby", describedBy).
 		Aria("required", boolAttr(prm.Required)).
 		OnInput(p.onParamInput)
@@ -150,8 +150,9 @@ func (p *operationPage) renderList(prm *catalog.Parameter, key string, item *cat
 	return app.Div().Class("list-field").Body(
 		app.Ul().Class("list-values").Body(rows...),
 		app.Div().Class("list-foot").Body(
-			app.Button().Type("button").Class("btn btn-small").DataSet("key", key).
-				Aria("label", "Add a value to "+prm.Name).Text("+ Add value").OnClick(p.onAddValue),
+			app.Button().Type("button").Class("btn btn-small").DataSet("key", key).OnClick(p.onAddValue).Body(
+				app.Text("+ Add value"), app.Span().Class("visually-hidden").Text(" to "+prm.Name),
+			),
 			app.Span().Class("muted").Text(how),
 		),
 	)

@@ -33,17 +33,7 @@ func (r *requestPreview) OnUpdate(ctx app.Context) { r.copied = false }
 
 // onCopyCurl copies the curl command.
 func (r *requestPreview) onCopyCurl(ctx app.Context, e app.Event) {
-	clip := app.Window().Get("navigator").Get("clipboard")
-	if !clip.Truthy() {
-		return
-	}
-	var done app.Func
-	done = app.FuncOf(func(app.Value, []app.Value) any {
-		ctx.Dispatch(func(app.Context) { r.copied = true })
-		done.Release()
-		return nil
-	})
-	clip.Call("writeText", r.curl()).Call("then", done).Call("catch", app.FuncOf(func(app.Value, []app.Value) any { return nil }))
+	writeClipboard(ctx, r.curl(), func(app.Context) { r.copied = true })
 }
 
 // origin is the server's origin, for the curl command.
@@ -136,8 +126,13 @@ func tabButton(id, label, current string, h app.EventHandler) app.UI {
 	if selected {
 		cls += " selected"
 	}
+	tabIndex := -1 // roving tabindex: Tab reaches the selected tab, the arrow keys the others
+	if selected {
+		tabIndex = 0
+	}
 	return app.Button().Type("button").Class(cls).Role("tab").DataSet("tab", id).
-		Aria("selected", boolText(selected)).ID("tab-" + id).Text(label).OnClick(h)
+		Aria("selected", boolText(selected)).Aria("controls", "tab-panel").ID("tab-" + id).TabIndex(tabIndex).
+		Text(label).OnClick(h).OnKeyDown(onTabKey)
 }
 
 func boolText(b bool) string {

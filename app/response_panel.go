@@ -85,17 +85,10 @@ func (r *responsePanel) onExpand(ctx app.Context, e app.Event) {
 
 // onCopyBody copies the response body as received.
 func (r *responsePanel) onCopyBody(ctx app.Context, e app.Event) {
-	clip := app.Window().Get("navigator").Get("clipboard")
-	if r.Result == nil || !clip.Truthy() {
+	if r.Result == nil {
 		return
 	}
-	var done app.Func
-	done = app.FuncOf(func(app.Value, []app.Value) any {
-		ctx.Dispatch(func(app.Context) { r.copied = true })
-		done.Release()
-		return nil
-	})
-	clip.Call("writeText", string(r.Result.Body)).Call("then", done).Call("catch", app.FuncOf(func(app.Value, []app.Value) any { return nil }))
+	writeClipboard(ctx, string(r.Result.Body), func(app.Context) { r.copied = true })
 }
 
 // Render implements app.Composer.
@@ -125,6 +118,7 @@ func (r *responsePanel) Render() app.UI {
 			}),
 		),
 		app.Div().Class("panel-body").Body(body...),
+		app.Div().ID("response-announce").Class("visually-hidden").Role("status").Aria("live", "polite").Text(answerAnnouncement(ex, r.Sending)),
 	)
 }
 
@@ -235,7 +229,7 @@ func (r *responsePanel) renderResult(ex *exchange) app.UI {
 		}),
 		app.If(r.Op.Pagination != nil && ex.Status < 400, func() app.UI { return r.pageBar(ex, root) }),
 		app.Div().Class("tabs").Role("tablist").Aria("label", "Response body").Body(tabs...),
-		app.Div().Class("tab-panel").Role("tabpanel").Aria("labelledby", "tab-"+tab).Body(content),
+		app.Div().ID("tab-panel").Class("tab-panel").Role("tabpanel").Aria("labelledby", "tab-"+tab).TabIndex(0).Body(content),
 	)
 }
 
@@ -280,9 +274,11 @@ func statusHint(status int) string {
 	case 403:
 		return "the credential the server holds is not allowed to do this; check its scopes or permissions."
 	case 404:
-		return "nothing at this address: check the path parameters."
+		return "nothing was found for this request: check the values in its path and query; the API's message may name the one it could not find."
 	case 405:
 		return "the API does not allow this method here."
+	case 408:
+		return "the API timed out waiting (for the condition asked for, or for the request): its body says how far it got; send again or wait for less."
 	case 409:
 		return "the request conflicts with the current state of the resource."
 	case 413:

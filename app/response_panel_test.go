@@ -2,6 +2,7 @@ package app
 
 import (
 	"loupe/app/catalog"
+	"strings"
 	"testing"
 	"time"
 )
@@ -77,3 +78,20 @@ func TestFormatting(t *testing.T) {
 }
 
 func nil2() *catalog.Schema { return &catalog.Schema{} }
+
+func TestStatusHintSaysWhatToCheck(t *testing.T) {
+	tests := []struct {
+		status      int
+		want, never string
+	}{
+		{404, "path and query", "check the path parameters"},
+		{408, "timed out waiting", "refused"},
+		{400, "check the fields", ""},
+	}
+	for _, tt := range tests {
+		got := statusHint(tt.status)
+		if !strings.Contains(got, tt.want) || (tt.never != "" && strings.Contains(got, tt.never)) {
+			t.Errorf("statusHint(%d) = %q; want it to say %q and never %q", tt.status, got, tt.want, tt.never)
+		}
+	}
+}

@@ -3,6 +3,8 @@
 package app
 
 import (
+	"strings"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
@@ -18,6 +20,8 @@ func Routes() {
 	app.Route("/", func() app.Composer { return newShell() })
 	// /<slug>, /<slug>/<operationId> and /walkthroughs/<id>.
 	app.RouteWithRegexp(`^/[a-z]+(/[^/]+)?/?$`, func() app.Composer { return newShell() })
+	// Any other path: the shell's not-found page (the server answers it with 404).
+	app.RouteWithRegexp(`^/.+$`, func() app.Composer { return newShell() })
 }
 
 // serverCatalog is the catalog the server prerenders pages with; nil in the browser.
@@ -26,3 +30,34 @@ var serverCatalog *catalog.Catalog
 // UseCatalog gives the server-side renderer the compiled catalog, so prerendered pages show
 // every API and operation before the wasm runs. The browser loads /catalog.json instead.
 func UseCatalog(c *catalog.Catalog) { serverCatalog = c }
+
+// IsPage reports whether path (root-relative, without the site's base) names a page of the
+// app: the overview, an API's guide, one of its operations or its workspace, or a walkthrough.
+// It follows the shell's own routing, so the server can answer any other path 404.
+func IsPage(cat *catalog.Catalog, path string) bool {
+	if path == "/" {
+		return true
+	}
+	if strings.Count(strings.Trim(path, "/"), "/") > 1 {
+		return false
+	}
+	slug, opID := parseRoute(path)
+	if slug == "walkthroughs" {
+		for _, w := range cat.Walkthroughs {
+			if w.ID == opID {
+				return true
+			}
+		}
+		return false
+	}
+	a := cat.API(slug)
+	switch {
+	case a == nil:
+		return false
+	case opID == "":
+		return true
+	case a.Slug == "script" && opID == workspaceOpID:
+		return true
+	}
+	return a.Operation(opID) != nil
+}

@@ -27,7 +27,10 @@ type shell struct {
 	slug    string // API slug of the current page, "" on the overview
 	opID    string // operationId of the current page, "" on the overview and guides
 
-	keys app.Func // the window keydown listener, released on dismount
+	keys     app.Func // the window keydown listener, released on dismount
+	menuOpen bool     // the operation list is shown on a narrow screen (see menu_button.go)
+	// navigated is set after the first OnNav: later ones move the focus to the new page.
+	navigated bool
 }
 
 func newShell() *shell { return &shell{} }
@@ -51,8 +54,14 @@ func (s *shell) OnInit() {
 
 // OnNav reads the current route from the URL.
 func (s *shell) OnNav(ctx app.Context) {
+	slug, opID := s.slug, s.opID
 	s.slug, s.opID = parseRoute(stripBase(ctx.Page().URL().Path))
 	ctx.Page().SetTitle("%s", s.title())
+	s.menuOpen = false
+	if s.navigated && (slug != s.slug || opID != s.opID) {
+		ctx.Defer(func(app.Context) { focusMain() }) // a screen reader reads the new page
+	}
+	s.navigated = true
 }
 
 // OnMount installs the keyboard shortcuts and loads the catalog when the preload failed.
@@ -163,17 +172,21 @@ func (s *shell) title() string {
 // Render implements app.Composer.
 func (s *shell) Render() app.UI {
 	return app.Div().ID("layout").Body(
-		app.A().Class("skip-link").Href("#main").Text("Skip to content"),
-		app.Nav().ID("side").Aria("label", "APIs and operations").Body(
+		app.A().Class("skip-link").Href("#main").Text("Skip to content").OnClick(s.onSkip),
+		app.Nav().ID("side").Class(s.sideClass()).Aria("label", "APIs and operations").Body(
 			app.Header().Class("brand").Body(
 				app.A().Href(href("/")).Class("brand-link").Body(
 					app.Span().Class("brand-mark").Aria("hidden", "true").Text("◎"),
 					app.Span().Text("Loupe"),
 				),
 				app.Span().Class("brand-sub").Text("API playground"),
+				s.renderMenuButton(),
 			),
-			newAccountMenu(),
-			newSidebar(s.cat, s.slug, s.opID),
+			app.Div().ID("side-menu").Class("side-menu").Body(
+				newAccountMenu(),
+				newSidebar(s.cat, s.slug, s.opID),
+				newThemeToggle(),
+			),
 		),
 		app.Main().ID("main").TabIndex(-1).Body(newModeBanner(s.bannerAPI()), s.renderMain()),
 	)

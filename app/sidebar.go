@@ -24,14 +24,22 @@ func newSidebar(cat *catalog.Catalog, slug, opID string) *sidebar {
 	return &sidebar{Cat: cat, Slug: slug, OpID: opID}
 }
 
-// OnMount scrolls the current operation into view in a long sidebar.
+// OnMount scrolls the current operation into view in a long sidebar. Only the list scrolls:
+// scrollIntoView would scroll the page too, and open it scrolled down.
 func (s *sidebar) OnMount(ctx app.Context) {
 	ctx.Defer(func(app.Context) {
 		el := app.Window().Get("document").Call("querySelector", `#side a[aria-current="page"]`)
-		if el.Truthy() {
-			opts := app.Window().Get("Object").New()
-			opts.Set("block", "nearest")
-			el.Call("scrollIntoView", opts)
+		if !el.Truthy() {
+			return
+		}
+		list := el.Call("closest", ".api-list")
+		if !list.Truthy() {
+			return
+		}
+		box, at := list.Call("getBoundingClientRect"), el.Call("getBoundingClientRect")
+		top := at.Get("top").Float() - box.Get("top").Float()
+		if height := box.Get("height").Float(); top < 0 || top+at.Get("height").Float() > height {
+			list.Set("scrollTop", list.Get("scrollTop").Float()+top-height/2)
 		}
 	})
 }

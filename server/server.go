@@ -172,6 +172,7 @@ func New(cfg Config) (*Server, error) {
 	st, err := site.New(site.Options{
 		Web:        cfg.Web,
 		RawHeaders: []string{`<link rel="preload" href="/catalog.json" as="fetch" crossorigin="anonymous">`},
+		Page:       func(path string) bool { return isPage(cat, path) },
 	})
 	if err != nil {
 		s.Close()

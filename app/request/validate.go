@@ -194,9 +194,12 @@ func check(s *catalog.Schema, v any, path string, depth int) []FieldError {
 		if s.MaxLength != nil && n > *s.MaxLength {
 			return at(fmt.Sprintf("too long: must be at most %d characters", *s.MaxLength))
 		}
+		if msg := checkFormat(s.Format, v); msg != "" {
+			return at(msg)
+		}
 		if s.Pattern != "" {
 			if re, err := regexp.Compile(s.Pattern); err == nil && !re.MatchString(v) {
-				return at("must match the pattern " + s.Pattern)
+				return at(notInForm(s))
 			}
 		}
 	case []any:

@@ -36,6 +36,9 @@ type Options struct {
 	// VersionSalt is mixed into the version, for what the worker caches besides the assets
 	// (the catalog's version in a static site), so a change there is a new build too.
 	VersionSalt string
+	// Page reports whether a path names a page of the app. A path it does not name is answered
+	// with the app's not-found page and the status 404. Nil means every path is a page.
+	Page func(path string) bool
 }
 
 // Handler serves the app pages (prerendered on the server with the same routes as the wasm)
@@ -43,6 +46,7 @@ type Options struct {
 type Handler struct {
 	assets *assets
 	app    *app.Handler
+	page   func(string) bool
 }
 
 // New builds the site handler. The routes must already be registered (loupe/app.Routes).
@@ -89,7 +93,7 @@ func New(opts Options) (*Handler, error) {
 		Version:               a.version,
 		WasmContentLength:     wasmLen,
 	}
-	return &Handler{assets: a, app: h}, nil
+	return &Handler{assets: a, app: h, page: opts.Page}, nil
 }
 
 // Resolve is the address of a root-relative URL of the site ("/web/app.wasm", "/app.js")
@@ -101,6 +105,9 @@ func (h *Handler) Version() string { return h.assets.version }
 
 // ServeHTTP implements http.Handler.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if h.page != nil && isPagePath(r.URL.Path) && !h.page(r.URL.Path) {
+		w = &notFoundWriter{ResponseWriter: w}
+	}
 	h.app.ServeHTTP(w, r)
 }
 

@@ -1,0 +1,64 @@
+package app
+
+import (
+	"net/http"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// describedBy returns id when on is true, for an aria-describedby naming an error that shows.
+func describedBy(on bool, id string) string {
+	if on {
+		return id
+	}
+	return ""
+}
+
+// answerAnnouncement is what the response panel's live region says: the status of each answer
+// once it has arrived ("Response 200 OK, 1.2 kB in 35 ms"), nothing while one is on its way, so
+// that every answer is announced once.
+func answerAnnouncement(ex *exchange, sending bool) string {
+	if ex == nil || sending {
+		return ""
+	}
+	if ex.Status == 0 {
+		return "No response: " + ex.Err
+	}
+	text := ex.StatusText
+	if text == "" {
+		text = http.StatusText(ex.Status)
+	}
+	return "Response " + itoa(ex.Status) + " " + text + ", " + humanSize(len(ex.Body)) + " in " + humanDuration(ex.Duration)
+}
+
+// onTabKey moves between the tabs of a tablist with the arrow keys, Home and End (the WAI-ARIA
+// tabs pattern, automatic activation): the tab reached gets the focus and is selected.
+func onTabKey(ctx app.Context, e app.Event) {
+	key := e.Get("key").String()
+	tab := ctx.JSSrc()
+	tabs := tab.Get("parentElement").Call("querySelectorAll", `[role="tab"]`)
+	n := tabs.Length()
+	cur := 0
+	for i := 0; i < n; i++ {
+		if tabs.Index(i).Equal(tab) {
+			cur = i
+		}
+	}
+	next := cur
+	switch key {
+	case "ArrowRight", "ArrowDown":
+		next = (cur + 1) % n
+	case "ArrowLeft", "ArrowUp":
+		next = (cur + n - 1) % n
+	case "Home":
+		next = 0
+	case "End":
+		next = n - 1
+	default:
+		return
+	}
+	e.PreventDefault()
+	t := tabs.Index(next)
+	t.Call("click")
+	t.Call("focus")
+}

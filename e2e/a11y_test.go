@@ -1,0 +1,138 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"golang.org/x/crypto/bcrypt"
+)
+
+// wcagTags are the axe-core rule tags of WCAG 2.2 levels A and AA.
+var wcagTags = []string{"wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"}
+
+// axeSource reads axe-core as npm installed it (make deps runs npm ci in e2e/).
+func axeSource(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("node_modules", "axe-core", "axe.min.js"))
+	if err != nil {
+		t.Fatalf("axe-core is not installed: run `make deps` (npm ci in e2e/): %v", err)
+	}
+	return string(b)
+}
+
+// a11yPage is one page type the accessibility check visits: its path and what to do there
+// first (send the request, so the viewer shows an answer).
+type a11yPage struct {
+	name, path string
+	prepare    func(t *testing.T, ctx context.Context)
+}
+
+// sendAndWait sends the operation's request and waits for the viewer to show the answer.
+func sendThenWaitFor(sel string) func(t *testing.T, ctx context.Context) {
+	return func(t *testing.T, ctx context.Context) {
+		t.Helper()
+		if err := chromedp.Do(within(t, ctx, 30*time.Second), chromedp.Click(chromedp.ID("send")), chromedp.WaitVisible(chromedp.CSS(sel))); err != nil {
+			t.Fatalf("sending and waiting for %s: %v", sel, err)
+		}
+	}
+}
+
+// axeViolations runs axe-core on the page with the WCAG 2.2 A and AA rules and returns one line
+// per violation: the rule, its impact, how many nodes and the first few of them.
+func axeViolations(t *testing.T, ctx context.Context, axe string) []string {
+	t.Helper()
+	tctx := within(t, ctx, 60*time.Second)
+	if _, err := chromedp.Run(tctx, chromedp.Evaluate[bool](`typeof axe !== "undefined" || (() => { `+axe+`; return true })()`)); err != nil {
+		t.Fatalf("injecting axe-core: %v", err)
+	}
+	tags := `["` + strings.Join(wcagTags, `","`) + `"]`
+	out, err := chromedp.Run(tctx, chromedp.Evaluate[[]string](`axe.run(document, {runOnly: {type: "tag", values: `+tags+`}, resultTypes: ["violations"]}).then(r =>
+		r.violations.map(v => v.id + " (" + v.impact + ", " + v.nodes.length + " nodes): " + v.help + " — " +
+			(v.nodes[0].failureSummary || "").replace(/\s+/g, " ").slice(0, 200) + " — " + v.nodes.slice(0, 12).map(n => n.target.join(" ")).join("; ")))`,
+		chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("running axe-core: %v", err)
+	}
+	return out
+}
+
+// emulate sets the viewport and the preferred color scheme of the tab, and lets the
+// injected axe-core run under the app's CSP.
+func emulate(t *testing.T, ctx context.Context, w, h int64, scheme string) {
+	t.Helper()
+	tctx := within(t, ctx, 20*time.Second)
+	if _, err := chromedp.Call(tctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: w, Height: h, DeviceScaleFactor: 1, Mobile: w < 600}); err != nil {
+		t.Fatalf("viewport %dx%d: %v", w, h, err)
+	}
+	if _, err := chromedp.Call(tctx, page.SetBypassCSP, page.SetBypassCSPParams{Enabled: true}); err != nil {
+		t.Fatalf("bypassing the CSP for axe-core: %v", err)
+	}
+	features := []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}
+	if _, err := chromedp.Call(tctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: features}); err != nil {
+		t.Fatalf("prefers-color-scheme %s: %v", scheme, err)
+	}
+}
+
+// TestEveryPageTypePassesAxe runs axe-core's WCAG 2.2 A and AA rules on every page type, in
+// light and dark mode, at a laptop's and a phone's size, and names each violation.
+func TestEveryPageTypePassesAxe(t *testing.T) {
+	axe := axeSource(t)
+	base := startServer(t)
+	pages := []a11yPage{
+		{"home", "/", nil},
+		{"guide", "/entities", nil},
+		{"entities JSON-LD answer", "/entities/entities.search#v1&query=paris", sendThenWaitFor("#response .panel-body")},
+		{"docs paged answer", "/docs/listProjects", sendThenWaitFor("#paged-table")},
+		{"docs HTML answer", "/docs/getEmbed#v1&project=pip&doc=index", sendThenWaitFor("#response .panel-body")},
+		{"error answer", "/pagination/listItemsPageNumber#v1&page=999", sendThenWaitFor(".api-status")},
+		{"cluster JSON answer", "/cluster/cluster.health", sendThenWaitFor("#response .panel-body")},
+		{"pagination", "/pagination/listItemsCursor", sendThenWaitFor("#paged-table")},
+		{"reports", "/reports/activities.list", nil},
+		{"script with a body", "/script/projects.create", nil},
+		{"chat", "/chat/createChatCompletion", nil},
+		{"not found", "/no-such-page", nil},
+	}
+	// The login page of a server whose users sign in.
+	dir := t.TempDir()
+	hash, _ := bcrypt.GenerateFromPassword([]byte("e2e password"), bcrypt.MinCost)
+	users := filepath.Join(dir, "users")
+	if err := os.WriteFile(users, []byte("alice:"+string(hash)+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	loginBase, _, _ := startTappedServer(t, "server:\n  access:\n    mode: users\n    users_file: "+users+"\n", nil)
+
+	ctx := newBrowser(t)
+	for _, size := range []struct{ w, h int64 }{{1280, 800}, {390, 844}} {
+		for _, scheme := range []string{"light", "dark"} {
+			t.Run(fmt.Sprintf("login %dx%d %s", size.w, size.h, scheme), func(t *testing.T) {
+				emulate(t, ctx, size.w, size.h, scheme)
+				if err := chromedp.Do(within(t, ctx, 30*time.Second), chromedp.Navigate(loginBase+"/login"), chromedp.WaitVisible(chromedp.ID("login"))); err != nil {
+					t.Fatalf("the login page: %v", err)
+				}
+				if v := axeViolations(t, ctx, axe); len(v) > 0 {
+					t.Errorf("%d axe-core violations of WCAG 2.2 A/AA:\n%s", len(v), strings.Join(v, "\n"))
+				}
+			})
+			for _, pg := range pages {
+				t.Run(fmt.Sprintf("%s %dx%d %s", pg.name, size.w, size.h, scheme), func(t *testing.T) {
+					emulate(t, ctx, size.w, size.h, scheme)
+					openPage(t, ctx, base+pg.path)
+					if pg.prepare != nil {
+						pg.prepare(t, ctx)
+					}
+					if v := axeViolations(t, ctx, axe); len(v) > 0 {
+						t.Errorf("%d axe-core violations of WCAG 2.2 A/AA:\n%s", len(v), strings.Join(v, "\n"))
+					}
+				})
+			}
+		}
+	}
+}

@@ -1,0 +1,55 @@
+package e2e
+
+import (
+	"regexp"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestFetchAllPagesCountsTheItemsOfEveryList gathers lists whose items are not under
+// "results" (the reports activities and the script processes): the summary counts the items
+// gathered, and the table shows them all.
+func TestFetchAllPagesCountsTheItemsOfEveryList(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	summaryRE := regexp.MustCompile(`^(\d+) items? from (\d+) pages?`)
+	for _, tt := range []struct{ path, frag string }{
+		{"/reports/activities.list", "#v1&path:userKey=all&path:applicationName=calendar&maxResults=50"},
+		{"/script/processes.list", "#v1&pageSize=2"},
+	} {
+		t.Run(tt.path, func(t *testing.T) {
+			openPage(t, ctx, base+tt.path+tt.frag)
+			tctx := within(t, ctx, 60*time.Second)
+			if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("send"))); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := chromedp.Run(tctx, chromedp.Poll[bool](`(b => b && !b.disabled && !document.querySelector("#send[aria-busy=true]"))(document.getElementById("page-next")) || null`,
+				chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+				t.Fatalf("no answer with a next page: %v", err)
+			}
+			if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("page-all"))); err != nil {
+				t.Fatalf("Send, then Fetch all pages: %v", err)
+			}
+			summary, err := chromedp.Run(tctx, chromedp.Poll[string](`(s => s && s.includes("from") ? s : null)((document.getElementById("page-summary") || {}).textContent)`,
+				chromedp.WithPollingTimeout(30*time.Second)))
+			if err != nil {
+				bar, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector(".page-bar")||{}).textContent + " / " + location.hash + " / " + (document.querySelector(".notice")||{}).textContent`))
+				t.Fatalf("no summary after Fetch all pages (%s): %v", bar, err)
+			}
+			m := summaryRE.FindStringSubmatch(summary)
+			if m == nil {
+				t.Fatalf("summary %q; want \"N items from M pages\"", summary)
+			}
+			items, _ := strconv.Atoi(m[1])
+			pages, _ := strconv.Atoi(m[2])
+			rows, _ := chromedp.Run(tctx, chromedp.Evaluate[int](`document.querySelectorAll("#paged-table tbody tr").length`))
+			if pages < 2 || items < pages || rows != items {
+				t.Errorf("summary %q with %d rows in the table; want at least 2 pages, items counted, one row per item", summary, rows)
+			}
+			t.Logf("%s: %s", tt.path, summary)
+		})
+	}
+}
