@@ -61,3 +61,22 @@ func IsPage(cat *catalog.Catalog, path string) bool {
 	}
 	return a.Operation(opID) != nil
 }
+
+// Pages lists the path of every page of the app, the overview first: what IsPage accepts,
+// for the static explorer to prerender.
+func Pages(cat *catalog.Catalog) []string {
+	pages := []string{"/"}
+	for _, a := range cat.APIs {
+		pages = append(pages, "/"+a.Slug)
+		if a.Slug == "script" {
+			pages = append(pages, "/script/"+workspaceOpID)
+		}
+		for _, op := range a.Operations {
+			pages = append(pages, "/"+a.Slug+"/"+op.ID)
+		}
+	}
+	for _, w := range cat.Walkthroughs {
+		pages = append(pages, "/walkthroughs/"+w.ID)
+	}
+	return pages
+}

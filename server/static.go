@@ -134,13 +134,7 @@ func WriteStatic(cfg StaticConfig) (StaticSummary, error) {
 		return sum, fmt.Errorf("output folder: %w", err)
 	}
 
-	pages := []string{"/"}
-	for _, a := range cat.APIs {
-		pages = append(pages, "/"+a.Slug)
-		for _, op := range a.Operations {
-			pages = append(pages, "/"+a.Slug+"/"+op.ID)
-		}
-	}
+	pages := loupeapp.Pages(cat)
 	if err := st.WriteFiles(tmp, pages); err != nil {
 		return sum, err
 	}
