@@ -12,8 +12,8 @@ import (
 func (w *scriptWorkspace) Render() app.UI {
 	return app.Div().Class("page script-workspace").Body(
 		app.Header().Class("page-head").Body(
-			app.P().Class("crumbs").Body(app.A().Href("/").Text("APIs"), app.Text(" / "),
-				app.A().Href("/script").Text(w.API.Title), app.Text(" / ")),
+			app.P().Class("crumbs").Body(app.A().Href(href("/")).Text("APIs"), app.Text(" / "),
+				app.A().Href(href("/script")).Text(w.API.Title), app.Text(" / ")),
 			app.H1().Text("Workspace"),
 			app.P().Class("lede").Text("Edit a project's files, save, version, deploy and run its functions. "+
 				"Each button sends one documented operation through /proxy/script; the requests are listed below."),
@@ -246,7 +246,7 @@ func (w *scriptWorkspace) renderCalls() app.UI {
 
 // workspaceLink is the sidebar's entry for the script workspace, first under the script API.
 func workspaceLink(current bool) app.UI {
-	return app.Li().Body(app.A().Class("op-link ws-link").Href("/script/"+workspaceOpID).DataSet("op", "script/"+workspaceOpID).
+	return app.Li().Body(app.A().Class("op-link ws-link").Href(href("/script/"+workspaceOpID)).DataSet("op", "script/"+workspaceOpID).
 		Aria("current", ariaCurrent(current)).Body(
 		app.Span().Class("method ws-badge").Aria("hidden", "true").Text("▶"),
 		app.Span().Class("op-label").Text("Workspace: edit and run code"),

@@ -165,8 +165,8 @@ func (p *walkthroughPage) Render() app.UI {
 	done := p.current >= len(w.Steps)
 	return app.Article().Class("page walk-page").DataSet("walk", w.ID).Body(
 		app.Header().Class("page-head").Body(
-			app.P().Class("crumbs").Body(app.A().Href("/").Text("APIs"), app.Text(" / "),
-				app.A().Href("/"+p.API.Slug).Text(p.API.Title), app.Text(" / walkthrough")),
+			app.P().Class("crumbs").Body(app.A().Href(href("/")).Text("APIs"), app.Text(" / "),
+				app.A().Href(href("/"+p.API.Slug)).Text(p.API.Title), app.Text(" / walkthrough")),
 			app.H1().Text(w.Title),
 			app.If(w.Summary != "", func() app.UI { return app.P().Class("lede").Text(w.Summary) }),
 		),
@@ -215,7 +215,7 @@ func (p *walkthroughPage) renderStep(i int) app.UI {
 	head := app.Div().Class("walk-step-head").Body(
 		app.Span().Class("walk-step-num").Text(itoa(i+1)),
 		app.Strong().Class("mono").Text(ws.ID),
-		app.A().Href("/"+p.API.Slug+"/"+ws.OperationID).Class("mono op-link").Text(ws.OperationID),
+		app.A().Href(href("/"+p.API.Slug+"/"+ws.OperationID)).Class("mono op-link").Text(ws.OperationID),
 		app.If(status != "", func() app.UI { return app.Span().Class("badge walk-badge walk-" + status).Text(status) }),
 	)
 	if !open {
@@ -320,7 +320,7 @@ func walkthroughList(cat *catalog.Catalog, slug string) app.UI {
 			continue
 		}
 		items = append(items, app.Li().Body(
-			app.A().Href("/walkthroughs/"+w.ID).Text(w.Title),
+			app.A().Href(href("/walkthroughs/"+w.ID)).Text(w.Title),
 			app.If(w.Summary != "", func() app.UI { return app.Span().Class("muted").Text(" — " + w.Summary) }),
 		))
 	}

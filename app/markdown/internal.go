@@ -10,6 +10,11 @@ import (
 // the sandboxes (whose state a GET may read).
 var internalPrefixes = []string{"/proxy", "/sandbox"}
 
+// assetPrefixes are paths under internalPrefixes that serve static files, not API calls: the
+// docs sandbox's images, which its embed pages show as the real service's pages show theirs.
+// They hold no state and take no credential (server/sandbox/docs/images.go).
+var assetPrefixes = []string{"/sandbox/docs/_images/"}
+
 // Internal reports whether a URL from an answer (a link or an image in a chat answer, an entity
 // card's image) leads to Loupe's proxy or sandboxes: such a URL is never rendered live, or
 // clicking a link or merely showing an image would call an API with the server's credential.
@@ -33,6 +38,11 @@ func Internal(raw string) bool {
 		p = "/" + p
 	}
 	p = path.Clean(p)
+	for _, pre := range assetPrefixes {
+		if strings.HasPrefix(p, pre) && u.RawQuery == "" {
+			return false
+		}
+	}
 	for _, pre := range internalPrefixes {
 		if strings.EqualFold(p, pre) || strings.HasPrefix(strings.ToLower(p), pre+"/") {
 			return true

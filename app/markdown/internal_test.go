@@ -12,12 +12,15 @@ func TestInternal(t *testing.T) {
 		"http://localhost:8080/./proxy/x", "http://localhost:8080/a/../proxy/x", "http://h/%70roxy/x",
 		"http://h/PROXY/x", "http://h\\proxy/x", "http://h/sandbox/script/v1/projects", "http://h/proxy",
 		"/proxy/x", "//h/proxy/x", " http://h/proxy/x",
+		"http://h/sandbox/docs/_images/../api/v2/project/", "http://h/sandbox/docs/_images/x.svg?a=b",
+		"http://h/sandbox/docs/_images%2f..%2fapi/v2/project/",
 	} {
 		if !Internal(u) {
 			t.Errorf("Internal(%q): got false; want true", u)
 		}
 	}
-	for _, u := range []string{"https://example.com/", "https://example.com/proxyish", "https://upload.wikimedia.org/x.png", "mailto:a@b.c", ""} {
+	for _, u := range []string{"https://example.com/", "https://example.com/proxyish", "https://upload.wikimedia.org/x.png", "mailto:a@b.c", "",
+		"http://127.0.0.1:8080/sandbox/docs/_images/pip/install-flow.svg"} {
 		if Internal(u) {
 			t.Errorf("Internal(%q): got true; want false", u)
 		}
