@@ -13,6 +13,7 @@ import (
 	loupeapp "loupe/app"
 	"loupe/content"
 	servercatalog "loupe/server/catalog"
+	"loupe/server/sandbox/docs"
 	"loupe/server/site"
 	"loupe/web"
 )
@@ -152,6 +153,13 @@ func WriteStatic(cfg StaticConfig) (StaticSummary, error) {
 			return sum, fmt.Errorf("writing %s: status %d", u, w.Code)
 		}
 		files[u] = w.Body.Bytes()
+	}
+	images, err := docs.Images() // the docs sandbox's embed pages show them (docs.mediaBase)
+	if err != nil {
+		return sum, err
+	}
+	for p, b := range images {
+		files["/sandbox/docs/_images"+p] = b
 	}
 	for name, data := range files {
 		p := filepath.Join(tmp, filepath.FromSlash(strings.TrimPrefix(name, "/")))

@@ -152,11 +152,23 @@ func projectPrefix(p Project) string {
 }
 
 // mediaBase is the absolute URL of the sandbox's own image route: the host
-// the client used and the sandbox's mount point (never a proxy's prefix, so
-// the images load from the sandbox wherever the JSON went through).
+// the client used, the site's root and the sandbox's mount point (never a
+// proxy's prefix, so the images load from the sandbox wherever the JSON went
+// through). The root is what stands before /proxy/docs or the mount point in
+// the path the client used: "" for a server at the root of its host, the
+// public URL's path behind a proxy, the site's base in the static explorer
+// (which publishes the images at <base>/sandbox/docs/_images/, see Images).
 func (h *handler) mediaBase(r *http.Request) string {
 	u := drf.AbsoluteURL(r, h.prefix)
-	return u.Scheme + "://" + u.Host + h.prefix + "/_images/"
+	mount := strings.TrimSuffix(u.Path, r.URL.Path)
+	root := mount
+	for _, m := range []string{"/proxy/docs", h.prefix} {
+		if i := strings.LastIndex(mount, m); i >= 0 {
+			root = mount[:i]
+			break
+		}
+	}
+	return u.Scheme + "://" + u.Host + root + h.prefix + "/_images/"
 }
 
 // docName turns a document path (user_guide.html, user_guide/,

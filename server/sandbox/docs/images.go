@@ -1,6 +1,7 @@
 package docs
 
 import (
+	"fmt"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -39,4 +40,33 @@ func (h *handler) serveImage(w http.ResponseWriter, r *http.Request, rest string
 	if r.Method == http.MethodGet {
 		_, _ = w.Write(b)
 	}
+}
+
+// Images returns every image of the projects' documentation pages, keyed by the path the
+// image route serves it under (/<project>/<file>), for a static site to publish at
+// <base>/sandbox/docs/_images/ (mediaBase names it there).
+func Images() (map[string][]byte, error) {
+	out := map[string][]byte{}
+	projects, err := fs.ReadDir(content.FS, pagesDir)
+	if err != nil {
+		return nil, fmt.Errorf("listing the documentation sources: %w", err)
+	}
+	for _, p := range projects {
+		dir := path.Join(pagesDir, p.Name(), "images")
+		files, err := fs.ReadDir(content.FS, dir)
+		if err != nil {
+			continue // a project without images
+		}
+		for _, f := range files {
+			if f.IsDir() || strings.HasPrefix(f.Name(), ".") {
+				continue
+			}
+			b, err := fs.ReadFile(content.FS, path.Join(dir, f.Name()))
+			if err != nil {
+				return nil, fmt.Errorf("reading %s: %w", f.Name(), err)
+			}
+			out["/"+p.Name()+"/"+f.Name()] = b
+		}
+	}
+	return out, nil
 }
