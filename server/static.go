@@ -104,9 +104,9 @@ func WriteStatic(cfg StaticConfig) (StaticSummary, error) {
 	if _, err := fs.Stat(cfg.Web, sandboxModule); err != nil {
 		return sum, fmt.Errorf("web/%s is not built: run `make wasm` (or `make static`)", sandboxModule)
 	}
-	cat, err := servercatalog.Load(cfg.Content)
+	cat, _, err := loadContent(cfg.Content)
 	if err != nil {
-		return sum, fmt.Errorf("loading the catalog: %w", err)
+		return sum, err
 	}
 	loupeapp.UseCatalog(cat)
 	routesOnce.Do(loupeapp.Routes)
