@@ -100,18 +100,10 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Audit == nil {
 		cfg.Audit = cfg.Logger
 	}
-	cat, err := servercatalog.Load(cfg.Content)
+	cat, walks, err := loadCatalog(cfg.Content)
 	if err != nil {
-		return nil, fmt.Errorf("loading the catalog: %w", err)
+		return nil, err
 	}
-	walks, err := walkthrough.Load(cfg.Content, cat)
-	if err != nil {
-		return nil, fmt.Errorf("loading the walkthroughs: %w", err)
-	}
-	if cat.Walkthroughs, err = walkthrough.Compile(walks); err != nil {
-		return nil, fmt.Errorf("compiling the walkthroughs: %w", err)
-	}
-	cat.Version += "-" + walks.Version() // the catalog's ETag follows the walkthroughs too
 	loupeapp.UseCatalog(cat)
 	routesOnce.Do(loupeapp.Routes)
 	s := &Server{cfg: cfg, catalog: cat, sbKeys: map[string]string{}, walks: walks}

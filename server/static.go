@@ -103,9 +103,9 @@ func WriteStatic(cfg StaticConfig) (StaticSummary, error) {
 	if _, err := fs.Stat(cfg.Web, sandboxModule); err != nil {
 		return sum, fmt.Errorf("web/%s is not built: run `make wasm` (or `make static`)", sandboxModule)
 	}
-	cat, err := servercatalog.Load(cfg.Content)
+	cat, _, err := loadCatalog(cfg.Content) // with the walkthroughs, which the site runs too
 	if err != nil {
-		return sum, fmt.Errorf("loading the catalog: %w", err)
+		return sum, err
 	}
 	loupeapp.UseCatalog(cat)
 	routesOnce.Do(loupeapp.Routes)
