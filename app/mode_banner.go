@@ -24,6 +24,10 @@ type modeBanner struct {
 	note    string // the outcome of the last Reset
 }
 
+// apiModeAction tells the page that an API was pointed at its real server or back at the
+// sandbox, so that what depends on it (the curl command) is shown again.
+const apiModeAction = "loupe.api-mode"
+
 func newModeBanner(a *catalog.API) *modeBanner { return &modeBanner{API: a} }
 
 // Render implements app.Composer.
@@ -98,10 +102,12 @@ func (b *modeBanner) onUseReal(ctx app.Context, e app.Event) {
 	}
 	fetch.UseRealAPI(b.API.Slug, &fetch.RealAPI{BaseURL: base, Key: key, Auth: auth})
 	b.note = ""
+	ctx.NewAction(apiModeAction)
 }
 
 func (b *modeBanner) onUseSandbox(ctx app.Context, e app.Event) {
 	fetch.UseRealAPI(b.API.Slug, nil)
+	ctx.NewAction(apiModeAction)
 }
 
 // onReset puts one API's sandbox (or every one, slug "") back to its seeded state.

@@ -5,15 +5,21 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"loupe/app/catalog"
+	"loupe/app/fetch"
 	"loupe/app/request"
 	"loupe/app/snippet"
 )
 
 // requestPreview shows the exact HTTP request the form sends (request line, query, headers with
-// the credentials the server adds, body) and the same request as a curl command to copy.
+// the credentials the server adds, body) and the same request as a curl command to copy. In the
+// static explorer, which has no /proxy, the curl command goes to the API's real server with the
+// credential from an environment variable, and says where the page's request is answered.
 type requestPreview struct {
 	app.Compo
 
+	// API is the request's API: its slug and real servers, for the static explorer's curl.
+	API *catalog.API
 	// Req is the request the form describes (request.Preview), never nil.
 	Req *request.Request
 	// Held are the credentials the proxy adds.
@@ -24,8 +30,14 @@ type requestPreview struct {
 	copied bool
 }
 
-func newRequestPreview(req *request.Request, held []snippet.Credential, problems int) *requestPreview {
-	return &requestPreview{Req: req, Held: held, Problems: problems}
+func newRequestPreview(api *catalog.API, req *request.Request, held []snippet.Credential, problems int) *requestPreview {
+	return &requestPreview{API: api, Req: req, Held: held, Problems: problems}
+}
+
+// OnMount shows the curl command again when the page's API is pointed at its real server or
+// back at the sandbox (static explorer): the action's dispatch updates the preview.
+func (r *requestPreview) OnMount(ctx app.Context) {
+	ctx.Handle(apiModeAction, func(app.Context, app.Action) {})
 }
 
 // OnUpdate forgets "Copied" when the request changes.
@@ -44,7 +56,22 @@ func origin() string {
 	return "http://localhost:8080"
 }
 
-func (r *requestPreview) curl() string { return snippet.Curl(origin(), r.Req, r.Held) }
+// curl is the request as a curl command: to the Loupe server, whose proxy adds the credential;
+// in the static explorer, to the API's real server (the one the page is pointed at, else the
+// document's first) with the credential from an environment variable.
+func (r *requestPreview) curl() string {
+	if !staticMode() || r.API == nil {
+		return snippet.Curl(origin(), r.Req, r.Held)
+	}
+	d := snippet.Direct{Prefix: "/proxy/" + r.API.Slug, Slug: r.API.Slug, InBrowser: true}
+	if len(r.API.Servers) > 0 {
+		d.BaseURL = r.API.Servers[0]
+	}
+	if real, ok := fetch.RealAPIOf(r.API.Slug); ok {
+		d.BaseURL, d.InBrowser = real.BaseURL, false
+	}
+	return snippet.CurlDirect(d, r.Req, r.Held)
+}
 
 // Render implements app.Composer.
 func (r *requestPreview) Render() app.UI {

@@ -233,7 +233,7 @@ func (p *walkthroughPage) renderStep(i int) app.UI {
 	}
 	var preview app.UI
 	if s.prepared && op != nil {
-		preview = newRequestPreview(request.Preview(op, s.form.base, s.form.st), snippet.Held(p.API, op), s.form.invalid())
+		preview = newRequestPreview(p.API, request.Preview(op, s.form.base, s.form.st), snippet.Held(p.API, op), s.form.invalid())
 	}
 	return app.Li().ID("walk-step-"+ws.ID).Class("walk-step walk-step-"+status).Body(
 		head,

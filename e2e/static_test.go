@@ -363,3 +363,96 @@ func TestResetPutsTheInBrowserSandboxBackToItsSeed(t *testing.T) {
 		t.Errorf("after Reset, the created project: status %q; want 404 (the seed has no such project)", status)
 	}
 }
+
+// TestTheStaticSiteRunsLoupesOwnTools uses, on a static site under a sub-path with no Loupe
+// server, what a Loupe server answers besides /proxy: a walkthrough runs to its end with Run
+// all (its steps judged by the sandbox module), the script workspace marks a syntax error
+// before saving, and the request preview's curl goes to the real API, never to /proxy.
+func TestTheStaticSiteRunsLoupesOwnTools(t *testing.T) {
+	site := serveFiles(t, writeStatic(t, "/docs/"), "/docs/")
+	ctx := newBrowser(t)
+
+	t.Run("a walkthrough runs to its end", func(t *testing.T) {
+		openPage(t, ctx, site+"walkthroughs/entities-search-then-lookup")
+		if _, err := chromedp.Run(within(t, ctx, 30*time.Second), clickWhenEnabled("walk-run-all")); err != nil {
+			t.Fatal(err)
+		}
+		waitStep(t, ctx, "search", "passed")
+		done := waitStep(t, ctx, "lookup", "passed")
+		if !strings.Contains(done, "ids = kg:/m/") {
+			t.Errorf("the lookup shows\n%s\nwant the id carried from the search", done)
+		}
+		status, _ := chromedp.Run(within(t, ctx, 10*time.Second), chromedp.Text(chromedp.ID("walk-status")))
+		if status != "Done: every step passed." {
+			t.Errorf("got status %q; want the walkthrough done", status)
+		}
+		outcomes := chatEval[string](t, ctx, `[...document.querySelectorAll(".criterion")].map(c => c.textContent.trim()).join("\n")`)
+		lines := strings.Split(outcomes, "\n")
+		if len(lines) != 4 {
+			t.Errorf("got %d criteria:\n%s\nwant the 4 of the two steps", len(lines), outcomes)
+		}
+		for _, l := range lines {
+			if !strings.HasSuffix(l, " passed") {
+				t.Errorf("criterion %q; want passed", l)
+			}
+		}
+	})
+
+	t.Run("the script workspace marks a syntax error before saving", func(t *testing.T) {
+		openPage(t, ctx, site+"script/workspace")
+		tctx := within(t, ctx, 60*time.Second)
+		if _, err := chromedp.Run(tctx, chromedp.Poll[bool](`(e => !!e && e.value.includes("function sendInvoices") || null)(document.getElementById("ws-editor"))`)); err != nil {
+			t.Fatalf("the example project's code never showed: %v", err)
+		}
+		chatEval[bool](t, tctx, `(() => {
+			const el = document.getElementById("ws-editor");
+			el.value = "function f() {\n  return [1, ;\n}\n";
+			el.dispatchEvent(new Event("input", {bubbles: true}));
+			return true;
+		})()`)
+		lint, err := chromedp.Run(tctx, chromedp.Poll[string](`(e => e && e.textContent.includes("Syntax error") ? e.textContent : null)(document.getElementById("ws-lint"))`))
+		if err != nil {
+			t.Fatalf("the syntax error was never marked: %v", err)
+		}
+		if !strings.Contains(lint, "line: 2 file: Code") {
+			t.Errorf("the syntax check: got %q; want the line and file", lint)
+		}
+		if sent := chatEval[string](t, tctx, `[...document.querySelectorAll("#ws-calls .ws-call-line")].map(c => c.textContent).join("\n")`); strings.Contains(sent, "PUT") {
+			t.Errorf("the workspace sent\n%s\nwant nothing saved by the check", sent)
+		}
+	})
+
+	t.Run("the curl goes to the real API, not to /proxy", func(t *testing.T) {
+		openPage(t, ctx, site+"entities/entities.search")
+		setInput(t, within(t, ctx, 10*time.Second), "query:query", "Paris")
+		curl, err := chromedp.Run(within(t, ctx, 10*time.Second), chromedp.Poll[string](`(c => c && c.textContent.includes("query=Paris") ? c.textContent : null)(document.getElementById("curl"))`))
+		if err != nil {
+			t.Fatalf("the curl never showed the query: %v", err)
+		}
+		for _, want := range []string{"answers this request inside your browser", `curl "https://kgsearch.googleapis.com/v1/entities:search?query=Paris`, "key=${ENTITIES_API_KEY}"} {
+			if !strings.Contains(curl, want) {
+				t.Errorf("the curl is\n%s\nwant %q", curl, want)
+			}
+		}
+		if strings.Contains(curl, "/proxy") || strings.Contains(curl, "127.0.0.1") {
+			t.Errorf("the curl is\n%s\nwant no /proxy URL on a static site", curl)
+		}
+		// Pointed at a real server, the curl follows at once, still without the typed key.
+		if err := chromedp.Do(within(t, ctx, 20*time.Second), chromedp.Click(chromedp.CSS(".mode-real summary")), chromedp.WaitVisible(chromedp.ID("real-key"))); err != nil {
+			t.Fatalf("opening the real API form: %v", err)
+		}
+		chatEval[bool](t, ctx, `(() => { for (const [id, v] of [["real-base", "https://kg.example.org"], ["real-key", "typed-secret"]]) {
+			const e = document.getElementById(id); e.value = v; e.dispatchEvent(new Event("change", {bubbles: true})); } return true })()`)
+		if err := chromedp.Do(within(t, ctx, 10*time.Second), chromedp.Click(chromedp.ID("use-real"))); err != nil {
+			t.Fatal(err)
+		}
+		curl, err = chromedp.Run(within(t, ctx, 10*time.Second), chromedp.Poll[string](`(c => c && c.textContent.includes("kg.example.org") ? c.textContent : null)(document.getElementById("curl"))`))
+		if err != nil {
+			t.Fatalf("the curl did not follow the real server: %v", err)
+		}
+		if !strings.Contains(curl, "straight to the real API") || !strings.Contains(curl, "key=${ENTITIES_API_KEY}") ||
+			strings.Contains(curl, "typed-secret") || strings.Contains(curl, "/proxy") {
+			t.Errorf("the curl for the real API is\n%s\nwant its server, the variable and no typed key", curl)
+		}
+	})
+}

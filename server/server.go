@@ -100,7 +100,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Audit == nil {
 		cfg.Audit = cfg.Logger
 	}
-	cat, walks, err := loadContent(cfg.Content)
+	cat, walks, err := loadCatalog(cfg.Content)
 	if err != nil {
 		return nil, err
 	}
@@ -221,22 +221,4 @@ func (t routeTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		return t.sandbox.RoundTrip(r)
 	}
 	return t.other.RoundTrip(r)
-}
-
-// loadContent compiles the content's OpenAPI documents into the catalog and loads the
-// walkthroughs into it: what the server serves and the static explorer writes.
-func loadContent(content fs.FS) (*catalog.Catalog, *walkthrough.Set, error) {
-	cat, err := servercatalog.Load(content)
-	if err != nil {
-		return nil, nil, fmt.Errorf("loading the catalog: %w", err)
-	}
-	walks, err := walkthrough.Load(content, cat)
-	if err != nil {
-		return nil, nil, fmt.Errorf("loading the walkthroughs: %w", err)
-	}
-	if cat.Walkthroughs, err = walkthrough.Compile(walks); err != nil {
-		return nil, nil, fmt.Errorf("compiling the walkthroughs: %w", err)
-	}
-	cat.Version += "-" + walks.Version() // the catalog's ETag follows the walkthroughs too
-	return cat, walks, nil
 }

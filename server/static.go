@@ -104,7 +104,7 @@ func WriteStatic(cfg StaticConfig) (StaticSummary, error) {
 	if _, err := fs.Stat(cfg.Web, sandboxModule); err != nil {
 		return sum, fmt.Errorf("web/%s is not built: run `make wasm` (or `make static`)", sandboxModule)
 	}
-	cat, _, err := loadContent(cfg.Content)
+	cat, _, err := loadCatalog(cfg.Content) // with the walkthroughs, which the site runs too
 	if err != nil {
 		return sum, err
 	}

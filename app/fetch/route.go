@@ -14,7 +14,8 @@ import (
 type Config struct {
 	// Static is true in the static explorer, where no Loupe server answers /proxy/<slug>/…: such
 	// requests go to the API's real base URL when UseRealAPI gave one, else to the sandbox
-	// module.
+	// module. The Loupe server's own tools (a walkthrough's step, the script syntax check) go
+	// to the sandbox module too, whatever API is real.
 	Static bool
 	// Base is the site's sub-path without a trailing slash, such as "/api"; "" at the root of a
 	// host. A root-relative URL ("/catalog.json", "/proxy/chat/…") is fetched under it.
@@ -52,7 +53,7 @@ type Route struct {
 	// URL is what to fetch (ViaNetwork, ViaRealAPI: the key is added) or the /proxy/<slug>/…
 	// path (with its query) the sandbox module answers.
 	URL string
-	// Slug is the API of a /proxy request; "" otherwise.
+	// Slug is the API of a /proxy request; "" otherwise (a Loupe tool the sandbox module answers).
 	Slug string
 }
 
@@ -127,6 +128,9 @@ func Plan(rawURL, origin string) Route {
 		path = strings.TrimPrefix(path, cfg.Base) // already under the base (a link the site wrote)
 	}
 	rest, isProxy := strings.CutPrefix(path, "/proxy/")
+	if cfg.Static && isLoupeTool(path) {
+		return Route{Via: ViaSandbox, URL: path}
+	}
 	if !cfg.Static || !isProxy {
 		return Route{Via: ViaNetwork, URL: cfg.Base + path}
 	}
@@ -136,6 +140,20 @@ func Plan(rawURL, origin string) Route {
 		return Route{Via: ViaSandbox, URL: path, Slug: slug}
 	}
 	return Route{Via: ViaRealAPI, URL: realURL(real, "/"+tail), Slug: slug}
+}
+
+// isLoupeTool reports whether path (root-relative, perhaps with a query) is one of the Loupe
+// server's own endpoints that the sandbox module also answers in the static explorer: the
+// walkthrough runner's POST /walkthroughs/<id>/step and the script workspace's POST
+// /tools/script/syntax. A walkthrough's page, /walkthroughs/<id>, is not one.
+func isLoupeTool(path string) bool {
+	p, _, _ := strings.Cut(path, "?")
+	if p == "/tools/script/syntax" {
+		return true
+	}
+	id, ok := strings.CutPrefix(p, "/walkthroughs/")
+	id, ok2 := strings.CutSuffix(id, "/step")
+	return ok && ok2 && id != "" && !strings.Contains(id, "/")
 }
 
 // realURL is the real API's address for tail (path and query), with the key in the query when

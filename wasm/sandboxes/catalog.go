@@ -1,0 +1,44 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sync/atomic"
+	"syscall/js"
+
+	"loupe/app/catalog"
+)
+
+// siteBase is the site's sub-path ("" at the root of a host), as the app passes it with every
+// request; one value per page.
+var siteBase atomic.Value
+
+// loadCatalog fetches the compiled catalog the static site wrote, catalog.json at the site's
+// base, which the page itself shows: the walkthroughs are checked against it on the first step
+// request. net/http goes through the browser's fetch, so the service worker's cached copy
+// answers offline.
+func loadCatalog(ctx context.Context) (*catalog.Catalog, error) {
+	base, _ := siteBase.Load().(string)
+	u := js.Global().Get("location").Get("origin").String() + base + "/catalog.json"
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return nil, fmt.Errorf("the catalog's address %s: %w", u, err)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("fetching %s: %w", u, err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("fetching %s: the site answered %d", u, res.StatusCode)
+	}
+	var cat catalog.Catalog
+	if err := json.NewDecoder(res.Body).Decode(&cat); err != nil {
+		return nil, fmt.Errorf("reading %s: %w", u, err)
+	}
+	return &cat, nil
+}
