@@ -182,6 +182,21 @@ func TestTheStaticSiteWorksWithNoServer(t *testing.T) {
 				}
 			})
 
+			t.Run("an embedded page's image loads from the static site", func(t *testing.T) {
+				openPage(t, ctx, site+"docs/getEmbed#v1&project=pip&doc=user_guide")
+				sendAndWait(t, ctx)
+				got, err := chromedp.Run(within(t, ctx, 20*time.Second), chromedp.Poll[string](`(async () => {
+					const f = document.getElementById("embed-frame");
+					const m = f && f.getAttribute("srcdoc").match(/src="([^"]*install-flow.svg)"/);
+					if (!m) return null;
+					const r = await fetch(m[1].replace(/&amp;/g, "&"));
+					return new URL(m[1], location.href).pathname + " " + (r.ok ? r.headers.get("content-type") : "status " + r.status);
+				})()`, chromedp.WithPollingTimeout(20*time.Second)))
+				if want := base + "sandbox/docs/_images/pip/install-flow.svg image/svg+xml"; err != nil || got != want {
+					t.Errorf("the page's image: got %q (%v); want %q", got, err, want)
+				}
+			})
+
 			t.Run("after the first visit it works offline", func(t *testing.T) {
 				// The worker installs on the first visit and caches the shell, the catalog and both
 				// modules; wait until it controls the page and its cache holds the sandbox module.
