@@ -74,6 +74,7 @@ func (p *walkthroughPage) prepare(ctx app.Context, i int, then func(app.Context)
 			}
 			f.validate()
 			s.form, s.prepared = f, true
+			syncFields(ctx) // the step's inputs show its values, not the last step's
 			if then != nil {
 				then(ctx)
 			}
@@ -94,10 +95,18 @@ func (p *walkthroughPage) runStep(ctx app.Context) {
 	}
 	req, focus := s.form.build()
 	if req == nil {
-		s.prepErr = "The step's request is not valid (" + focus + "): " + firstError(&s.form)
+		// As on the operation page: the errors show at their fields, the first one gets focus.
 		p.runAll = false
+		p.blocked = plural(s.form.invalid(), "field needs", "fields need") + " fixing before this step can run: " + firstError(&s.form)
+		ctx.Defer(func(app.Context) { focusByID(focus) })
 		return
 	}
+	p.blocked = ""
+	if streamed(p.op(i), req) {
+		p.runStream(ctx, i, req)
+		return
+	}
+	s.stream = nil
 	cctx, seq := p.start()
 	s.result, s.answer, s.status = nil, nil, "running"
 	ws := &p.Walk.Steps[i]
