@@ -50,6 +50,7 @@ func (f paramFields) renderBody() app.UI {
 				app.Button().ID("body-format").Type("button").Class("btn-link").Text("Format").OnClick(f.onBodyFormat),
 				app.Button().Type("button").Class("btn-link").Text("Reset to example").OnClick(f.onBodyReset),
 			),
+			f.renderBodyCarried(),
 			app.Textarea().ID("body-editor").Class("input mono code-editor").Rows(rows).
 				Spellcheck(false).Attr("autocapitalize", "off").Attr("autocorrect", "off").
 				Attr("value", form.st.Body).Text(form.st.Body).DataSet(shownAttr, form.st.Body).

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -94,4 +95,52 @@ func (f paramFields) renderCarried(key string) app.UI {
 			Text("edited · was from " + c.From)
 	}
 	return app.Span().Class("carried-from").Text("← " + c.From)
+}
+
+// renderBodyCarried lists the body's carried values: pointer, value, and where it came from,
+// or that it was edited since.
+func (f paramFields) renderBodyCarried() app.UI {
+	if len(f.BodyCarried) == 0 {
+		return nil
+	}
+	var doc any
+	parsed := json.Unmarshal([]byte(f.Form().st.Body), &doc) == nil
+	var items []app.UI
+	for _, c := range f.BodyCarried {
+		mark := app.Span().Class("carried-from").Text(" ← " + c.From)
+		if now, ok := atPointer(doc, c.Pointer); parsed && (!ok || now != strings.Join(c.Values, "")) {
+			mark = app.Span().Class("carried-from edited").Text(" edited · was from " + c.From)
+		}
+		items = append(items, app.Li().Class("carried").Body(
+			app.Code().Text(c.Pointer), app.Text(" = "),
+			app.Code().Class("carried-value").Text(shorten(strings.Join(c.Values, ""), 120)), mark))
+	}
+	return app.Ul().Class("body-carried").Aria("label", "Values carried into the body").Body(items...)
+}
+
+// atPointer returns the value at a JSON pointer in a decoded document, as valueText shows it.
+func atPointer(doc any, ptr string) (string, bool) {
+	for _, tok := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch v := doc.(type) {
+		case map[string]any:
+			doc = v[tok]
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(v) {
+				return "", false
+			}
+			doc = v[i]
+		default:
+			return "", false
+		}
+	}
+	if s, ok := doc.(string); ok {
+		return s, true
+	}
+	if doc == nil {
+		return "", false
+	}
+	b, err := json.Marshal(doc)
+	return string(b), err == nil
 }

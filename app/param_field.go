@@ -23,12 +23,15 @@ type paramFields struct {
 	Changed func(app.Context)
 	// Carried marks the values carried from elsewhere, by parameter key; nil when none.
 	Carried map[string]carriedValue
+	// BodyCarried marks the body's values carried from elsewhere; nil when none.
+	BodyCarried []carriedValue
 }
 
 // carriedValue is where a prefilled value came from, and the value(s) it carried.
 type carriedValue struct {
-	From   string // "step search, output id"
-	Values []string
+	From    string // "step search, output id"
+	Values  []string
+	Pointer string // a body value's JSON pointer ("/messages/0/content"); "" for a parameter
 }
 
 // renderField renders one parameter: its label, typed input(s), constraints, description and

@@ -30,6 +30,9 @@ func (p *walkthroughPage) stepFields() paramFields {
 			}
 			v.Carried[c.In+":"+c.Name] = carriedValue{From: sourceLabel(c.From), Values: c.Values}
 		}
+		for _, c := range p.steps[p.current].bodyFrom {
+			v.BodyCarried = append(v.BodyCarried, carriedValue{From: sourceLabel(c.From), Values: c.Values, Pointer: c.Name})
+		}
 	}
 	return v
 }

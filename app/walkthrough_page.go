@@ -42,6 +42,7 @@ type walkStepState struct {
 	prepErr  string
 	form     formState
 	carried  []catalog.WalkParam
+	bodyFrom []catalog.WalkParam // the body's carried values, by JSON pointer
 	result   *exchange
 	stream   *chatTurn // a streamed chat answer, shown as the chat shows it
 	answer   *catalog.WalkStepAnswer
@@ -227,12 +228,16 @@ func (p *walkthroughPage) renderStep(i int) app.UI {
 		return app.Li().ID("walk-step-" + ws.ID).Class("walk-step walk-step-" + status).Body(head)
 	}
 	var carried []app.UI
-	for _, c := range s.carried {
+	for _, c := range append(s.carried[:len(s.carried):len(s.carried)], s.bodyFrom...) {
 		if c.From == "" {
 			continue
 		}
+		name := c.Name
+		if c.In == "body" {
+			name = "body " + c.Name
+		}
 		carried = append(carried, app.Li().Class("carried").Body(
-			app.Code().Text(c.Name), app.Text(" = "), app.Code().Class("carried-value").Text(strings.Join(c.Values, ", ")),
+			app.Code().Text(name), app.Text(" = "), app.Code().Class("carried-value").Text(strings.Join(c.Values, ", ")),
 			app.Span().Class("carried-from").Text(" ← "+sourceLabel(c.From)),
 		))
 	}

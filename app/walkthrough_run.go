@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 
@@ -67,10 +68,10 @@ func (p *walkthroughPage) prepare(ctx app.Context, i int, then func(app.Context)
 				return
 			}
 			s.prepErr = ""
-			s.carried = ans.Params
+			s.carried, s.bodyFrom = ans.Params, ans.BodyFrom
 			f := formState{Op: p.op(i), base: "/proxy/" + p.API.Slug, st: request.State{Params: map[string][]string{}, Body: ans.Body}}
 			for _, prm := range ans.Params {
-				f.st.Params[prm.In+":"+prm.Name] = prm.Values
+				f.st.Params[prm.In+":"+prm.Name] = slices.Clone(prm.Values) // edits must not change the carried values
 			}
 			f.validate()
 			s.form, s.prepared = f, true
