@@ -10,13 +10,14 @@ import (
 
 // renderBody renders the request body editor: a JSON textarea prefilled from the example,
 // checked against the schema on every keystroke, with the wrong fields named under it.
-func (p *operationPage) renderBody() app.UI {
-	b := p.Op.Body
-	invalid := len(p.bodyErrs) > 0
+func (f paramFields) renderBody() app.UI {
+	form := f.Form()
+	b := form.Op.Body
+	invalid := len(form.bodyErrs) > 0
 	var errs []app.UI
-	for i, e := range p.bodyErrs {
+	for i, e := range form.bodyErrs {
 		if i == 8 {
-			errs = append(errs, app.Li().Text("… and "+itoa(len(p.bodyErrs)-i)+" more"))
+			errs = append(errs, app.Li().Text("… and "+itoa(len(form.bodyErrs)-i)+" more"))
 			break
 		}
 		if e.Path != "" {
@@ -25,7 +26,7 @@ func (p *operationPage) renderBody() app.UI {
 			errs = append(errs, app.Li().Text(e.Message))
 		}
 	}
-	rows := strings.Count(p.st.Body, "\n") + 2
+	rows := strings.Count(form.st.Body, "\n") + 2
 	rows = min(max(rows, 6), 28)
 	describedBy := "body-help"
 	if invalid {
@@ -46,14 +47,15 @@ func (p *operationPage) renderBody() app.UI {
 				app.Code().Class("field-type").Text(b.ContentType),
 				app.If(b.Schema != nil && b.Schema.Ref != "", func() app.UI { return app.Span().Class("schema-ref").Text(b.Schema.Ref) }),
 				app.Span().Class("spacer"),
-				app.Button().ID("body-format").Type("button").Class("btn-link").Text("Format").OnClick(p.onBodyFormat),
-				app.Button().Type("button").Class("btn-link").Text("Reset to example").OnClick(p.onBodyReset),
+				app.Button().ID("body-format").Type("button").Class("btn-link").Text("Format").OnClick(f.onBodyFormat),
+				app.Button().Type("button").Class("btn-link").Text("Reset to example").OnClick(f.onBodyReset),
 			),
+			f.renderBodyCarried(),
 			app.Textarea().ID("body-editor").Class("input mono code-editor").Rows(rows).
 				Spellcheck(false).Attr("autocapitalize", "off").Attr("autocorrect", "off").
-				Attr("value", p.st.Body).Text(p.st.Body).DataSet(shownAttr, p.st.Body).
+				Attr("value", form.st.Body).Text(form.st.Body).DataSet(shownAttr, form.st.Body).
 				Aria("invalid", boolAttr(invalid)).Aria("describedby", describedBy).
-				OnInput(p.onBodyInput),
+				OnInput(f.onBodyInput),
 			app.Div().ID("body-error").Class("field-error").Body(
 				app.If(len(errs) > 0, func() app.UI { return app.Ul().Body(errs...) }),
 			),

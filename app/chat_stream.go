@@ -71,6 +71,7 @@ type chatAnswer struct {
 
 	cancel context.CancelFunc
 	onOver func(app.Context) // called once the request is over
+	record *chatRecord       // when set before send, keeps the response as it is read
 
 	mu        sync.Mutex
 	body      io.Closer
@@ -119,11 +120,16 @@ func (a *chatAnswer) send(ctx app.Context, reqCtx context.Context, url string, b
 		return
 	}
 	update := func(f func(*chatSnapshot)) { a.publish(ctx, f) }
+	var in io.Reader = res.Body
+	if a.record != nil {
+		a.record.begin(res)
+		in = io.TeeReader(res.Body, a.record)
+	}
 	if res.Status >= 400 || !strings.Contains(strings.ToLower(res.Header("Content-Type")), "text/event-stream") {
-		readChatBody(res.Status, res.Body, update)
+		readChatBody(res.Status, in, update)
 		return
 	}
-	readChatStream(res.Body, time.Now, update)
+	readChatStream(in, time.Now, update)
 }
 
 // readChatBody reads a whole answer (stream false) or an error body and reports it, over.

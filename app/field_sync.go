@@ -15,8 +15,9 @@ import (
 const shownAttr = "shown"
 
 // syncFields, after the current render, sets the value (or checked state) of every control of
-// the operation form and the body editor to what the form state says. The control the current
-// event comes from is left alone: it already shows what the user typed.
+// the operation form, the walkthrough step form and the body editor to what the form state
+// says. The control the current event comes from is left alone: it already shows what the user
+// typed.
 func syncFields(ctx app.Context) {
 	if !app.IsClient {
 		return
@@ -24,7 +25,7 @@ func syncFields(ctx app.Context) {
 	src := ctx.JSSrc()
 	ctx.Defer(func(app.Context) {
 		doc := app.Window().Get("document")
-		els := doc.Call("querySelectorAll", "#op-form input[data-key], #op-form select[data-key], #body-editor")
+		els := doc.Call("querySelectorAll", "#op-form input[data-key], #op-form select[data-key], #walk-form input[data-key], #walk-form select[data-key], #body-editor")
 		for i, n := 0, els.Get("length").Int(); i < n; i++ {
 			el := els.Call("item", i)
 			if src != nil && el.Equal(src) {

@@ -30,3 +30,10 @@ func revealPreview(btn app.Value) {
 		pv.Call("scrollIntoView", opts)
 	}
 }
+
+// focusByID moves keyboard focus to the element with the given id, when there is one.
+func focusByID(id string) {
+	if el := app.Window().GetElementByID(id); el.Truthy() {
+		el.Call("focus")
+	}
+}

@@ -2,7 +2,6 @@ package app
 
 import (
 	"errors"
-	"strconv"
 	"strings"
 	"time"
 
@@ -160,69 +159,9 @@ func (p *operationPage) writeFragment() string {
 	return frag
 }
 
-// target returns the parameter key and value index an input event comes from.
-func eventTarget(ctx app.Context) (key string, index int) {
-	ds := ctx.JSSrc().Get("dataset")
-	key = ds.Get("key").String()
-	index, _ = strconv.Atoi(ds.Get("index").String())
-	return key, index
-}
-
-func (p *operationPage) onParamInput(ctx app.Context, e app.Event) {
-	key, i := eventTarget(ctx)
-	p.setValue(key, i, ctx.JSSrc().Get("value").String())
-	p.changed(ctx)
-}
-
-func (p *operationPage) onToggle(ctx app.Context, e app.Event) {
-	key, i := eventTarget(ctx)
-	p.setValue(key, i, strconv.FormatBool(ctx.JSSrc().Get("checked").Bool()))
-	p.changed(ctx)
-}
-
-func (p *operationPage) onAddValue(ctx app.Context, e app.Event) {
-	key, _ := eventTarget(ctx)
-	vs := p.values(key)
-	p.st.Params[key] = append(vs, "")
-	id := inputID(key, len(vs))
-	ctx.Defer(func(app.Context) {
-		if el := app.Window().GetElementByID(id); el.Truthy() {
-			el.Call("focus")
-		}
-	})
-	p.changed(ctx)
-}
-
-func (p *operationPage) onRemoveValue(ctx app.Context, e app.Event) {
-	key, i := eventTarget(ctx)
-	vs := p.st.Params[key]
-	if i < len(vs) {
-		p.st.Params[key] = append(vs[:i:i], vs[i+1:]...)
-	}
-	p.changed(ctx)
-}
-
-func (p *operationPage) onClearParam(ctx app.Context, e app.Event) {
-	key, _ := eventTarget(ctx)
-	delete(p.st.Params, key)
-	p.changed(ctx)
-}
-
-func (p *operationPage) onBodyInput(ctx app.Context, e app.Event) {
-	p.st.Body = ctx.JSSrc().Get("value").String()
-	p.changed(ctx)
-}
-
-func (p *operationPage) onBodyReset(ctx app.Context, e app.Event) {
-	p.st.Body = request.InitialBody(p.Op.Body)
-	p.changed(ctx)
-}
-
-func (p *operationPage) onBodyFormat(ctx app.Context, e app.Event) {
-	if formatted, ok := formatJSON(p.st.Body); ok {
-		p.st.Body = formatted
-		p.changed(ctx)
-	}
+// fields renders the form's parameters and body and handles their events.
+func (p *operationPage) fields() paramFields {
+	return paramFields{Form: func() *formState { return &p.formState }, Changed: p.changed}
 }
 
 // onResetForm puts every field back to its default and clears the fragment.

@@ -128,11 +128,12 @@ func (p *operationPage) renderForm() app.UI {
 		{"path", "Path parameters"}, {"query", "Query parameters"}, {"header", "Headers"}, {"cookie", "Cookies"},
 	}
 	var sections []app.UI
+	view := p.fields()
 	for _, g := range groups {
 		var fields []app.UI
 		for i := range p.Op.Parameters {
 			if prm := &p.Op.Parameters[i]; prm.In == g.in {
-				fields = append(fields, p.renderField(prm))
+				fields = append(fields, view.renderField(prm))
 			}
 		}
 		if len(fields) > 0 {
@@ -155,7 +156,7 @@ func (p *operationPage) renderForm() app.UI {
 	}
 	return app.Form().ID("op-form").Attr("novalidate", "novalidate").Aria("label", p.Op.ID+" request").OnSubmit(p.onSubmit).Body(
 		app.Div().Class("form-sections").Body(sections...),
-		app.If(p.Op.Body != nil, func() app.UI { return p.renderBody() }),
+		app.If(p.Op.Body != nil, func() app.UI { return view.renderBody() }),
 		app.Div().Class("form-actions").Body(
 			app.Button().ID("send").Type("submit").Class("btn btn-primary").
 				Aria("busy", boolAttr(p.sending)).Title("Send (Ctrl+Enter)").Body(

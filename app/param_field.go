@@ -12,12 +12,34 @@ import (
 	"loupe/app/request"
 )
 
+// paramFields renders a form state's parameter fields and body editor, and handles their
+// events: the operation page and each walkthrough step use it. Its handlers outlive the render
+// that made them (go-app keeps a handler whose code is unchanged), so they reach the state
+// through Form and Changed, closures over the owning component, never through a copied pointer.
+type paramFields struct {
+	// Form returns the form state to show and edit, as it is at the time of the call.
+	Form func() *formState
+	// Changed is called after an event changed the state (revalidate, sync, remember).
+	Changed func(app.Context)
+	// Carried marks the values carried from elsewhere, by parameter key; nil when none.
+	Carried map[string]carriedValue
+	// BodyCarried marks the body's values carried from elsewhere; nil when none.
+	BodyCarried []carriedValue
+}
+
+// carriedValue is where a prefilled value came from, and the value(s) it carried.
+type carriedValue struct {
+	From    string // "step search, output id"
+	Values  []string
+	Pointer string // a body value's JSON pointer ("/messages/0/content"); "" for a parameter
+}
+
 // renderField renders one parameter: its label, typed input(s), constraints, description and
 // error, in a .field[data-param="<in>:<name>"] wrapper.
-func (p *operationPage) renderField(prm *catalog.Parameter) app.UI {
+func (f paramFields) renderField(prm *catalog.Parameter) app.UI {
 	key := request.Key(prm)
 	item := request.ItemSchema(prm)
-	errMsg := p.fieldError(key)
+	errMsg := f.Form().fieldError(key)
 	errID, descID := fieldID(key)+"-error", fieldID(key)+"-desc"
 	held := permalink.IsCredential(prm.Name)
 
@@ -26,9 +48,9 @@ func (p *operationPage) renderField(prm *catalog.Parameter) app.UI {
 	case held:
 		inputs = app.P().Class("held-note").Text("Added by the server: Loupe holds this credential, the browser never sees it.")
 	case request.IsList(prm):
-		inputs = p.renderList(prm, key, item, errMsg != "", errID, descID)
+		inputs = f.renderList(prm, key, item, errMsg != "", errID, descID)
 	default:
-		inputs = p.renderInput(prm, key, item, 0, p.values(key)[0], errMsg != "", errID, descID)
+		inputs = f.renderInput(prm, key, item, 0, f.Form().values(key)[0], errMsg != "", errID, descID)
 	}
 
 	cls := "field"
@@ -45,6 +67,7 @@ func (p *operationPage) renderField(prm *catalog.Parameter) app.UI {
 			),
 			app.Span().Class("field-type").Text(typeLabel(prm)),
 			app.If(prm.Deprecated, func() app.UI { return app.Span().Class("badge badge-warn").Text("deprecated") }),
+			f.renderCarried(key),
 			app.If(prm.Source == catalog.SourcePublicAPI, func() app.UI {
 				return app.Span().Class("badge").Title("Not in the seed documents; follows the real public API").Text("public API")
 			}),
@@ -53,7 +76,7 @@ func (p *operationPage) renderField(prm *catalog.Parameter) app.UI {
 		app.Div().ID(descID).Class("field-help").Body(
 			app.If(constraints(item) != "", func() app.UI { return app.Span().Class("constraints").Text(constraints(item)) }),
 			html("prose small", prm.DescriptionHTML),
-			p.renderEnumMeaning(key, item),
+			f.renderEnumMeaning(key, item),
 		),
 		app.Div().ID(errID).Class("field-error").Text(errMsg),
 	)
@@ -61,7 +84,7 @@ func (p *operationPage) renderField(prm *catalog.Parameter) app.UI {
 
 // renderInput renders the input of one value: a select for an enum, a switch for a boolean, a
 // text box otherwise (numbers too, so that "not an integer" can be said rather than swallowed).
-func (p *operationPage) renderInput(prm *catalog.Parameter, key string, s *catalog.Schema, index int, value string, invalid bool, errID, descID string) app.UI {
+func (f paramFields) renderInput(prm *catalog.Parameter, key string, s *catalog.Schema, index int, value string, invalid bool, errID, descID string) app.UI {
 	id := inputID(key, index)
 	describedBy := descID
 	if invalid {
@@ -88,7 +111,7 @@ func (p *operationPage) renderInput(prm *catalog.Parameter, key string, s *catal
 		}
 		return app.Select().ID(id).Class("input").DataSet("key", key).DataSet("index", index).DataSet(shownAttr, value).Aria("label", label).
 			Aria("invalid", boolAttr(invalid)).Aria("describedby", describedBy).
-			OnChange(p.onParamInput).Body(opts...)
+			OnChange(f.onParamInput).Body(opts...)
 	}
 	if s.Type == "boolean" {
 		def := request.Text(s.Default)
@@ -105,13 +128,13 @@ func (p *operationPage) renderInput(prm *catalog.Parameter, key string, s *catal
 				app.Input().ID(id).Type("checkbox").Role("switch").Checked(checked).
 					DataSet("key", key).DataSet("index", index).DataSet(shownAttr, strconv.FormatBool(checked)).
 					Aria("invalid", boolAttr(invalid)).Aria("describedby", describedBy).
-					OnChange(p.onToggle),
+					OnChange(f.onToggle),
 				app.Span().Class("toggle-track").Aria("hidden", "true"),
 				app.Span().Class("toggle-state").Text(state),
 			),
 			app.If(value != "" && !prm.Required, func() app.UI {
 				return app.Button().Type("button").Class("btn-link").DataSet("key", key).
-					Text("don't send").OnClick(p.onClearParam)
+					Text("don't send").OnClick(f.onClearParam)
 			}),
 		)
 	}
@@ -128,19 +151,19 @@ func (p *operationPage) renderInput(prm *catalog.Parameter, key string, s *catal
 		DataSet("key", key).DataSet("index", index).DataSet(shownAttr, value).
 		Aria("invalid", boolAttr(invalid)).Aria("describedby", describedBy).
 		Aria("required", boolAttr(prm.Required)).
-		OnInput(p.onParamInput)
+		OnInput(f.onParamInput)
 }
 
 // renderList renders a repeatable or array parameter as an editable list of values.
-func (p *operationPage) renderList(prm *catalog.Parameter, key string, item *catalog.Schema, invalid bool, errID, descID string) app.UI {
-	vals := p.values(key)
+func (f paramFields) renderList(prm *catalog.Parameter, key string, item *catalog.Schema, invalid bool, errID, descID string) app.UI {
+	vals := f.Form().values(key)
 	rows := make([]app.UI, 0, len(vals))
 	for i, v := range vals {
 		rows = append(rows, app.Li().Class("list-row").Body(
-			p.renderInput(prm, key, item, i, v, invalid, errID, descID),
+			f.renderInput(prm, key, item, i, v, invalid, errID, descID),
 			app.Button().Type("button").Class("btn-icon").DataSet("key", key).DataSet("index", i).
 				Aria("label", "Remove value "+strconv.Itoa(i+1)+" of "+prm.Name).Title("Remove").
-				Text("×").OnClick(p.onRemoveValue),
+				Text("×").OnClick(f.onRemoveValue),
 		))
 	}
 	how := "sent as repeated " + prm.Name + "=… pairs"
@@ -150,7 +173,7 @@ func (p *operationPage) renderList(prm *catalog.Parameter, key string, item *cat
 	return app.Div().Class("list-field").Body(
 		app.Ul().Class("list-values").Body(rows...),
 		app.Div().Class("list-foot").Body(
-			app.Button().Type("button").Class("btn btn-small").DataSet("key", key).OnClick(p.onAddValue).Body(
+			app.Button().Type("button").Class("btn btn-small").DataSet("key", key).OnClick(f.onAddValue).Body(
 				app.Text("+ Add value"), app.Span().Class("visually-hidden").Text(" to "+prm.Name),
 			),
 			app.Span().Class("muted").Text(how),
@@ -159,11 +182,11 @@ func (p *operationPage) renderList(prm *catalog.Parameter, key string, item *cat
 }
 
 // renderEnumMeaning shows the meaning of the chosen enum value.
-func (p *operationPage) renderEnumMeaning(key string, s *catalog.Schema) app.UI {
+func (f paramFields) renderEnumMeaning(key string, s *catalog.Schema) app.UI {
 	if len(s.Enum) == 0 {
 		return nil
 	}
-	v := p.values(key)[0]
+	v := f.Form().values(key)[0]
 	for _, ev := range s.Enum {
 		if request.Text(ev.Value) == v && v != "" && ev.DescriptionHTML != "" {
 			return app.Div().Class("enum-meaning").Body(app.Code().Text(v), html("prose small", ev.DescriptionHTML))

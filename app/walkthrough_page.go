@@ -33,6 +33,7 @@ type walkthroughPage struct {
 	current  int // index of the step to run; len(Steps) when done
 	steps    []walkStepState
 	runAll   bool
+	blocked  string // why Run step did not run: the fields to fix
 }
 
 // walkStepState is one step's form, answer and judgement.
@@ -41,7 +42,9 @@ type walkStepState struct {
 	prepErr  string
 	form     formState
 	carried  []catalog.WalkParam
+	bodyFrom []catalog.WalkParam // the body's carried values, by JSON pointer
 	result   *exchange
+	stream   *chatTurn // a streamed chat answer, shown as the chat shows it
 	answer   *catalog.WalkStepAnswer
 	status   string // "", running, passed, failed
 }
@@ -69,7 +72,7 @@ func (p *walkthroughPage) sync(ctx *app.Context) {
 	if p.target != p.Walk.ID {
 		p.stop()
 		p.forget()
-		p.target, p.fragment, p.notice, p.runAll = p.Walk.ID, "\x00", "", false
+		p.target, p.fragment, p.notice, p.runAll, p.blocked = p.Walk.ID, "\x00", "", false, ""
 		p.steps = make([]walkStepState, len(p.Walk.Steps))
 		p.inputs, p.outputs, p.current = map[string]string{}, nil, 0
 	}
@@ -131,6 +134,7 @@ func (p *walkthroughPage) onRunAll(ctx app.Context, e app.Event) {
 
 func (p *walkthroughPage) onStop(ctx app.Context, e app.Event) {
 	p.runAll = false
+	p.stopStream(ctx)
 	p.stop()
 }
 
@@ -138,7 +142,7 @@ func (p *walkthroughPage) onStop(ctx app.Context, e app.Event) {
 func (p *walkthroughPage) onRestart(ctx app.Context, e app.Event) {
 	p.stop()
 	p.forget()
-	p.outputs, p.current, p.runAll = nil, 0, false
+	p.outputs, p.current, p.runAll, p.blocked = nil, 0, false, ""
 	p.steps = make([]walkStepState, len(p.Walk.Steps))
 	p.writeFragment()
 	p.prepare(ctx, 0, nil)
@@ -193,6 +197,8 @@ func (p *walkthroughPage) statusText() string {
 		return "Running " + p.Walk.Steps[p.current].ID + "…"
 	case p.current >= len(p.Walk.Steps):
 		return "Done: every step passed."
+	case p.blocked != "":
+		return p.blocked
 	}
 	for _, s := range p.steps {
 		if s.status == "failed" {
@@ -211,7 +217,7 @@ func (p *walkthroughPage) renderStep(i int) app.UI {
 	if status == "" && i == p.current {
 		status = "current"
 	}
-	open := i == p.current || s.result != nil
+	open := i == p.current || s.result != nil || s.stream != nil
 	head := app.Div().Class("walk-step-head").Body(
 		app.Span().Class("walk-step-num").Text(itoa(i+1)),
 		app.Strong().Class("mono").Text(ws.ID),
@@ -222,17 +228,24 @@ func (p *walkthroughPage) renderStep(i int) app.UI {
 		return app.Li().ID("walk-step-" + ws.ID).Class("walk-step walk-step-" + status).Body(head)
 	}
 	var carried []app.UI
-	for _, c := range s.carried {
+	for _, c := range append(s.carried[:len(s.carried):len(s.carried)], s.bodyFrom...) {
 		if c.From == "" {
 			continue
 		}
+		name := c.Name
+		if c.In == "body" {
+			name = "body " + c.Name
+		}
 		carried = append(carried, app.Li().Class("carried").Body(
-			app.Code().Text(c.Name), app.Text(" = "), app.Code().Class("carried-value").Text(strings.Join(c.Values, ", ")),
+			app.Code().Text(name), app.Text(" = "), app.Code().Class("carried-value").Text(strings.Join(c.Values, ", ")),
 			app.Span().Class("carried-from").Text(" ← "+sourceLabel(c.From)),
 		))
 	}
-	var preview app.UI
+	var form, preview app.UI
 	if s.prepared && op != nil {
+		if i == p.current {
+			form = p.renderStepForm(op)
+		}
 		preview = newRequestPreview(p.API, request.Preview(op, s.form.base, s.form.st), snippet.Held(p.API, op), s.form.invalid())
 	}
 	return app.Li().ID("walk-step-"+ws.ID).Class("walk-step walk-step-"+status).Body(
@@ -242,8 +255,12 @@ func (p *walkthroughPage) renderStep(i int) app.UI {
 		app.If(len(carried) > 0, func() app.UI {
 			return app.Div().Class("walk-carried").Body(app.P().Class("muted").Text("Carried into this step:"), app.Ul().Body(carried...))
 		}),
+		form,
 		preview,
-		app.If(s.result != nil && op != nil, func() app.UI { return newResponsePanel(op, s.result, false, "") }),
+		app.If(s.stream != nil, func() app.UI {
+			return app.Div().Class("walk-stream").Body(newChatMessage(s.stream, 0, s.stream.answer.rev))
+		}),
+		app.If(s.stream == nil && s.result != nil && op != nil, func() app.UI { return newResponsePanel(op, s.result, false, "") }),
 		p.renderJudgement(s),
 	)
 }

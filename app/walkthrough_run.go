@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 
@@ -67,13 +68,14 @@ func (p *walkthroughPage) prepare(ctx app.Context, i int, then func(app.Context)
 				return
 			}
 			s.prepErr = ""
-			s.carried = ans.Params
+			s.carried, s.bodyFrom = ans.Params, ans.BodyFrom
 			f := formState{Op: p.op(i), base: "/proxy/" + p.API.Slug, st: request.State{Params: map[string][]string{}, Body: ans.Body}}
 			for _, prm := range ans.Params {
-				f.st.Params[prm.In+":"+prm.Name] = prm.Values
+				f.st.Params[prm.In+":"+prm.Name] = slices.Clone(prm.Values) // edits must not change the carried values
 			}
 			f.validate()
 			s.form, s.prepared = f, true
+			syncFields(ctx) // the step's inputs show its values, not the last step's
 			if then != nil {
 				then(ctx)
 			}
@@ -94,10 +96,18 @@ func (p *walkthroughPage) runStep(ctx app.Context) {
 	}
 	req, focus := s.form.build()
 	if req == nil {
-		s.prepErr = "The step's request is not valid (" + focus + "): " + firstError(&s.form)
+		// As on the operation page: the errors show at their fields, the first one gets focus.
 		p.runAll = false
+		p.blocked = plural(s.form.invalid(), "field needs", "fields need") + " fixing before this step can run: " + firstError(&s.form)
+		ctx.Defer(func(app.Context) { focusByID(focus) })
 		return
 	}
+	p.blocked = ""
+	if streamed(p.op(i), req) {
+		p.runStream(ctx, i, req)
+		return
+	}
+	s.stream = nil
 	cctx, seq := p.start()
 	s.result, s.answer, s.status = nil, nil, "running"
 	ws := &p.Walk.Steps[i]

@@ -45,6 +45,19 @@ func sendThenWaitFor(sel string) func(t *testing.T, ctx context.Context) {
 	}
 }
 
+// runStepThenWaitFor runs a walkthrough's current step and waits for sel to show.
+func runStepThenWaitFor(sel string) func(t *testing.T, ctx context.Context) {
+	return func(t *testing.T, ctx context.Context) {
+		t.Helper()
+		if _, err := chromedp.Run(within(t, ctx, 30*time.Second), clickWhenEnabled("walk-run-step")); err != nil {
+			t.Fatalf("running the step: %v", err)
+		}
+		if err := chromedp.Do(within(t, ctx, 60*time.Second), chromedp.WaitVisible(chromedp.CSS(sel))); err != nil {
+			t.Fatalf("running the step and waiting for %s: %v", sel, err)
+		}
+	}
+}
+
 // axeViolations runs axe-core on the page with the WCAG 2.2 A and AA rules and returns one line
 // per violation: the rule, its impact, how many nodes and the first few of them.
 func axeViolations(t *testing.T, ctx context.Context, axe string) []string {
@@ -99,6 +112,8 @@ func TestEveryPageTypePassesAxe(t *testing.T) {
 		{"script with a body", "/script/projects.create", nil},
 		{"chat", "/chat/createChatCompletion", nil},
 		{"not found", "/no-such-page", nil},
+		{"walkthrough step form with carried values", "/walkthroughs/entities-search-then-lookup", runStepThenWaitFor("#walk-step-lookup.walk-step-current #walk-form")},
+		{"walkthrough streamed chat answer", "/walkthroughs/chat-tool-round-trip", runStepThenWaitFor("#walk-step-askForApp.walk-step-passed .chat-msg.assistant")},
 	}
 	// The login page of a server whose users sign in.
 	dir := t.TempDir()

@@ -69,6 +69,9 @@ type WalkStepAnswer struct {
 	// Params are the step's parameters with their values; Body is the request body as JSON.
 	Params []WalkParam `json:"params,omitempty"`
 	Body   string      `json:"body,omitempty"`
+	// BodyFrom marks the body's values carried from elsewhere: each Name is the JSON pointer
+	// of the value in Body ("/messages/2/tool_call_id"), In is "body".
+	BodyFrom []WalkParam `json:"bodyFrom,omitempty"`
 	// OK is true when every criterion held.
 	OK bool `json:"ok"`
 	// Criteria say what became of each success criterion.

@@ -70,6 +70,9 @@ func (w *Walkthrough) request(step *high.Step, ctx *expression.Context) catalog.
 			return catalog.WalkStepAnswer{Error: fmt.Sprintf("step %s, request body: %v", step.StepId, err)}
 		}
 		ans.Body = string(body)
+		if err := carried(step.RequestBody.Payload, "", ctx, &ans.BodyFrom); err != nil {
+			return catalog.WalkStepAnswer{Error: fmt.Sprintf("step %s, request body: %v", step.StepId, err)}
+		}
 	}
 	ans.OK = true
 	return ans

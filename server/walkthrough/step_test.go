@@ -114,3 +114,18 @@ func TestStepErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestStepMarksTheBodysCarriedValues: a body value that comes from an expression is named by
+// its JSON pointer, with its value and the expression, so the runner can mark it.
+func TestStepMarksTheBodysCarriedValues(t *testing.T) {
+	_, base := startServer(t)
+	_, ans := postStep(t, base, "chat-tool-round-trip", catalog.WalkStepRequest{Step: "askForApp", Inputs: map[string]string{"app": "a clock"}})
+	if ans.Error != "" {
+		t.Fatalf("got error %q", ans.Error)
+	}
+	got, _ := json.Marshal(ans.BodyFrom)
+	want := `[{"name":"/messages/0/content","in":"body","values":["a clock"],"from":"$inputs.app"}]`
+	if string(got) != want {
+		t.Errorf("got body marks %s; want %s", got, want)
+	}
+}

@@ -1,0 +1,141 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"sync"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"loupe/app/catalog"
+	"loupe/app/fetch"
+	"loupe/app/request"
+)
+
+// This file runs a walkthrough step whose answer streams (a chat completion with stream: true):
+// the chat's own answer (chatAnswer, rendered by chatMessage) reads and shows the tokens as they
+// arrive, a chatRecord keeps the raw response beside it, and once the stream is over the server
+// judges that response, as it judges any other step's.
+
+// chatRecord keeps a streamed response as it is read: its status, headers and body (at most
+// maxBody bytes). The reader goroutine writes it; the UI goroutine reads it once the answer is over.
+type chatRecord struct {
+	mu        sync.Mutex
+	status    int
+	headers   []fetch.Header
+	body      bytes.Buffer
+	truncated bool
+}
+
+// begin records the response's status and headers.
+func (r *chatRecord) begin(res *fetch.Response) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.status, r.headers = res.Status, res.Headers
+}
+
+// Write keeps the body's bytes, up to maxBody.
+func (r *chatRecord) Write(b []byte) (int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if room := maxBody - r.body.Len(); len(b) > room {
+		r.body.Write(b[:room])
+		r.truncated = true
+		return len(b), nil
+	}
+	return r.body.Write(b)
+}
+
+// exchange returns what was recorded as the response panel's exchange for req.
+func (r *chatRecord) exchange(req *request.Request, took time.Duration) *exchange {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return &exchange{Method: req.Method, URL: req.URL, Status: r.status, Headers: r.headers,
+		Body: bytes.Clone(r.body.Bytes()), Truncated: r.truncated, Duration: took}
+}
+
+// streamed reports whether a step's request asks for a streamed chat completion.
+func streamed(op *catalog.Operation, req *request.Request) bool {
+	if op == nil || op.Viewer != catalog.ViewerChat || len(req.Body) == 0 {
+		return false
+	}
+	var b struct {
+		Stream bool `json:"stream"`
+	}
+	return json.Unmarshal(req.Body, &b) == nil && b.Stream
+}
+
+// runStream sends step i's request and shows its answer as it streams; the step is judged when
+// the stream ends, and left unjudged when Stop ends it.
+func (p *walkthroughPage) runStream(ctx app.Context, i int, req *request.Request) {
+	s := &p.steps[i]
+	cctx, seq := p.start()
+	a := newChatAnswer(chatMarkdown)
+	a.record = &chatRecord{}
+	s.result, s.answer, s.status = nil, nil, "running"
+	s.stream = &chatTurn{role: "assistant", answer: a}
+	ws := &p.Walk.Steps[i]
+	wreq := catalog.WalkStepRequest{Step: ws.ID, Inputs: p.inputValues(), Outputs: p.outputs}
+	a.onOver = func(ctx app.Context) {
+		for _, c := range a.calls {
+			a.answered[c.ID] = true // the walkthrough's next step sends the tool's result
+		}
+		ex := a.record.exchange(req, time.Since(a.start))
+		if a.stopped || a.netErr != "" || a.cut != "" || ex.Status == 0 {
+			if p.finish(seq) {
+				p.endStream(i, a)
+			}
+			return
+		}
+		wreq.Response = &catalog.WalkResponse{Status: ex.Status, ContentType: headerOf(ex, "content-type"), Body: string(ex.Body)}
+		id := p.Walk.ID
+		ctx.Async(func() {
+			ans, err := askStep(context.Background(), id, wreq)
+			ctx.Dispatch(func(ctx app.Context) {
+				if !p.finish(seq) {
+					return
+				}
+				s.result = ex
+				if err != nil {
+					s.status, p.runAll = "failed", false
+					s.answer = &catalog.WalkStepAnswer{Hint: err.Error()}
+					return
+				}
+				s.answer = ans
+				p.advance(ctx, i, ans)
+			})
+		})
+	}
+	ctx.Async(func() { a.send(ctx, cctx, req.URL, req.Body) })
+}
+
+// endStream records a stream that ended without an answer to judge: stopped, cut or unsent.
+func (p *walkthroughPage) endStream(i int, a *chatAnswer) {
+	s := &p.steps[i]
+	p.runAll = false
+	if a.stopped {
+		s.status = "" // what arrived stays shown; Run step sends the step again
+		return
+	}
+	s.status = "failed"
+	why := a.cut
+	if a.netErr != "" {
+		why = "no answer arrived: " + a.netErr
+	}
+	s.answer = &catalog.WalkStepAnswer{Hint: "The stream ended early (" + why + "). Run step to send it again."}
+}
+
+// stopStream ends the current step's stream, when one is running; true when there was one.
+func (p *walkthroughPage) stopStream(ctx app.Context) bool {
+	if p.current >= len(p.steps) {
+		return false
+	}
+	t := p.steps[p.current].stream
+	if t == nil || !t.answer.streaming {
+		return false
+	}
+	t.answer.stop(ctx)
+	return true
+}
