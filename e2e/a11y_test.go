@@ -98,6 +98,7 @@ func TestEveryPageTypePassesAxe(t *testing.T) {
 		{"reports", "/reports/activities.list", nil},
 		{"script with a body", "/script/projects.create", nil},
 		{"chat", "/chat/createChatCompletion", nil},
+		{"chat answer with its raw view", "/chat/createChatCompletion", chatAnswerWithRawOpen},
 		{"not found", "/no-such-page", nil},
 	}
 	// The login page of a server whose users sign in.
