@@ -111,6 +111,7 @@ func (m *chatMessage) renderAnswer(a *chatAnswer) app.UI {
 		}),
 		chatAnswerError(a),
 		app.Div().Class("chat-msg-metrics muted").Body(chatMetrics(a)...),
+		newChatRawView(a, m.Index, a.rev),
 	)
 }
 
@@ -208,7 +209,8 @@ func (m *chatMessage) codeBlock(i int, b markdown.Block) app.UI {
 	if lang != "" {
 		c = c.Class("language-" + lang)
 	}
-	code := app.Pre().Class("md-code").Body(c)
+	// Focusable, so a keyboard can scroll a wide block (WCAG 2.1.1; axe scrollable-region-focusable).
+	code := app.Pre().Class("md-code").TabIndex(0).Body(c)
 	copyText := "Copy"
 	if m.copied == i+1 {
 		copyText = "Copied"

@@ -74,6 +74,7 @@ type chatAnswer struct {
 	record *chatRecord       // when set before send, keeps the response as it is read
 
 	mu        sync.Mutex
+	raw       chatRaw // the request sent and the response as received (chat_raw.go)
 	body      io.Closer
 	stopReq   bool
 	snap      chatSnapshot
@@ -102,17 +103,20 @@ func newChatAnswer(r *markdown.Renderer) *chatAnswer {
 	return &chatAnswer{md: markdown.NewStream(r), streaming: true, start: time.Now(), answered: map[string]bool{}}
 }
 
-// send posts the request and reads the answer as it arrives. Run it in ctx.Async.
+// send posts the request and reads the answer as it arrives, recording both as they went
+// over the wire (chatAnswer.rawText). Run it in ctx.Async.
 func (a *chatAnswer) send(ctx app.Context, reqCtx context.Context, url string, body []byte) {
-	res, err := fetch.Do(reqCtx, fetch.Request{Method: "POST", URL: url, Body: body, Headers: []fetch.Header{
-		{Name: "Content-Type", Value: "application/json"}, {Name: "Accept", Value: "text/event-stream, application/json"},
-	}})
+	a.mu.Lock()
+	a.raw = chatRaw{method: "POST", url: url, body: body}
+	a.mu.Unlock()
+	res, err := fetch.Do(reqCtx, fetch.Request{Method: "POST", URL: url, Body: body, Headers: chatRequestHeaders})
 	if err != nil {
 		a.publish(ctx, func(s *chatSnapshot) { s.netErr, s.over = err.Error(), true })
 		return
 	}
 	a.mu.Lock()
 	a.body, a.snap.status = res.Body, res.Status
+	a.raw.head = rawHead(res)
 	stopped := a.stopReq
 	a.mu.Unlock()
 	defer res.Body.Close()
@@ -120,16 +124,16 @@ func (a *chatAnswer) send(ctx app.Context, reqCtx context.Context, url string, b
 		return
 	}
 	update := func(f func(*chatSnapshot)) { a.publish(ctx, f) }
-	var in io.Reader = res.Body
+	var received io.Reader = io.TeeReader(res.Body, chatRawWriter{a})
 	if a.record != nil {
 		a.record.begin(res)
-		in = io.TeeReader(res.Body, a.record)
+		received = io.TeeReader(received, a.record)
 	}
 	if res.Status >= 400 || !strings.Contains(strings.ToLower(res.Header("Content-Type")), "text/event-stream") {
-		readChatBody(res.Status, in, update)
+		readChatBody(res.Status, received, update)
 		return
 	}
-	readChatStream(in, time.Now, update)
+	readChatStream(received, time.Now, update)
 }
 
 // readChatBody reads a whole answer (stream false) or an error body and reports it, over.

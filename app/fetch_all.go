@@ -23,12 +23,12 @@ func (p *operationPage) fetchAll(ctx app.Context) {
 		return
 	}
 	g := newPageGatherer(p.Op.Pagination)
-	next, _, err := g.add(first.Body)
+	next, _, err := g.add(first.Body, first.Headers)
 	if err != nil || next == nil {
 		return // one page, or not a list: nothing to follow
 	}
 	root, _ := parseJSON(first.Body)
-	prev, _ := pageMoves(p.Op.Pagination, root)
+	prev, _ := pageMovesOf(p.Op.Pagination, root, first.Headers)
 	cctx, seq := p.start()
 	p.progress = g.progress()
 	op, base, st := p.Op, p.base(), p.st.Clone()
@@ -37,12 +37,12 @@ func (p *operationPage) fetchAll(ctx app.Context) {
 		var stop string
 		for next != nil && stop == "" {
 			next.apply(op, &st)
-			var body []byte
-			body, stop = fetchPage(cctx, op, base, st, g.pages+1)
+			var page *exchange
+			page, stop = fetchPage(cctx, op, base, st, g.pages+1)
 			if stop != "" {
 				break
 			}
-			if next, stop, err = g.add(body); err != nil {
+			if next, stop, err = g.add(page.Body, page.Headers); err != nil {
 				stop = err.Error()
 			}
 			progress := g.progress()
@@ -67,8 +67,10 @@ func (p *operationPage) fetchAll(ctx app.Context) {
 	})
 }
 
-// fetchPage asks for page n of the list; stop says why it could not be had.
-func fetchPage(ctx context.Context, op *catalog.Operation, base string, st request.State, n int) (body []byte, stop string) {
+// fetchPage asks for page n of the list through the request runner's roundTrip and returns
+// its answer (body and headers, where a Link header may hold the next page); stop says why
+// it could not be had.
+func fetchPage(ctx context.Context, op *catalog.Operation, base string, st request.State, n int) (page *exchange, stop string) {
 	req, errs := request.Build(op, base, st)
 	if len(errs) > 0 {
 		return nil, fmt.Sprintf("page %d cannot be asked for (%s: %s)", n, errs[0].Key, errs[0].Message)
@@ -88,5 +90,5 @@ func fetchPage(ctx context.Context, op *catalog.Operation, base string, st reque
 	case ex.Truncated:
 		return nil, fmt.Sprintf("page %d is larger than %s", n, humanSize(maxBody))
 	}
-	return ex.Body, ""
+	return ex, ""
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"loupe/app/catalog"
+	"loupe/app/fetch"
 )
 
 // The limits of "Fetch all pages": past either, gathering stops and says the list goes on.
@@ -29,9 +30,10 @@ func newPageGatherer(pg *catalog.Pagination) *pageGatherer {
 	return &pageGatherer{pg: pg, followed: map[string]bool{}}
 }
 
-// add takes one page's body and returns the move to the next page: nil at the end of the
-// list, or when a limit is reached (full then says so).
-func (g *pageGatherer) add(body []byte) (next *pageMove, full string, err error) {
+// add takes one page's body and headers and returns the move to the next page: nil at the
+// end of the list, or when a limit is reached (full then says so). The next page is read
+// where the list keeps its links: in the body, or in the Link header's rel="next".
+func (g *pageGatherer) add(body []byte, headers []fetch.Header) (next *pageMove, full string, err error) {
 	root, ok := parseJSON(body)
 	if !ok {
 		return nil, "", fmt.Errorf("page %d is not JSON", g.pages+1)
@@ -42,7 +44,7 @@ func (g *pageGatherer) add(body []byte) (next *pageMove, full string, err error)
 	}
 	var items []json.RawMessage
 	if err := json.Unmarshal(raw, &items); err != nil {
-		return nil, "", fmt.Errorf("page %d: %s is not a list", g.pages+1, g.pg.Results)
+		return nil, "", fmt.Errorf("page %d: %s is not a list", g.pages+1, g.listName())
 	}
 	g.pages++
 	g.items = append(g.items, items...)
@@ -54,7 +56,7 @@ func (g *pageGatherer) add(body []byte) (next *pageMove, full string, err error)
 			g.count = n.text
 		}
 	}
-	_, next = pageMoves(g.pg, root)
+	_, next = pageMovesOf(g.pg, root, headers)
 	switch {
 	case next == nil:
 		return nil, "", nil
@@ -80,9 +82,14 @@ func (g *pageGatherer) progress() string {
 
 // body returns what was gathered as one JSON document: the number of pages, the list's total
 // when the API gave one, and every item in order, under the list's own path (results, items,
-// data.items), so the paged viewer reads the gathered list where it reads one page's.
+// data.items), so the paged viewer reads the gathered list where it reads one page's. A list
+// whose body is the bare array of items (links in a Link header) is gathered as one array.
 func (g *pageGatherer) body() []byte {
 	var b bytes.Buffer
+	if g.pg.Results == "" {
+		g.writeItems(&b)
+		return b.Bytes()
+	}
 	fmt.Fprintf(&b, `{"pages":%d,`, g.pages)
 	if g.count != "" {
 		fmt.Fprintf(&b, `"count":%s,`, g.count)
@@ -95,20 +102,38 @@ func (g *pageGatherer) body() []byte {
 			b.WriteString(":{")
 		}
 	}
-	b.WriteString(":[")
+	b.WriteByte(':')
+	g.writeItems(&b)
+	b.WriteString(strings.Repeat("}", len(path)))
+	return b.Bytes()
+}
+
+// writeItems writes the gathered items as one JSON array.
+func (g *pageGatherer) writeItems(b *bytes.Buffer) {
+	b.WriteByte('[')
 	for i, it := range g.items {
 		if i > 0 {
 			b.WriteByte(',')
 		}
 		b.Write(it)
 	}
-	b.WriteString("]" + strings.Repeat("}", len(path)))
-	return b.Bytes()
+	b.WriteByte(']')
 }
 
-// rawAt returns the JSON value at a dotted path of objects ("data.items").
+// listName names the list in an error: its field, or "the body" for a bare array.
+func (g *pageGatherer) listName() string {
+	if g.pg.Results == "" {
+		return "the body"
+	}
+	return g.pg.Results
+}
+
+// rawAt returns the JSON value at a dotted path of objects ("data.items"); "" is the body.
 func rawAt(body []byte, path string) (json.RawMessage, error) {
 	cur := json.RawMessage(body)
+	if path == "" {
+		return cur, nil
+	}
 	for _, part := range strings.Split(path, ".") {
 		var obj map[string]json.RawMessage
 		if err := json.Unmarshal(cur, &obj); err != nil {

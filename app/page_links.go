@@ -137,7 +137,6 @@ func (r *responsePanel) pageBar(ex *exchange, root *jsonNode) app.UI {
 		return app.Div().Class("page-bar").Body(app.Span().ID("page-summary").Class("muted").Text(summary))
 	}
 	prev, next := pageMovesOf(pg, root, ex.Headers)
-	headerLinks := pg != nil && pg.Links == "header"
 	var count, items string
 	if pg != nil && pg.Count != "" && root != nil {
 		if n := root.find(pg.Count); n != nil && n.kind == 'n' {
@@ -158,18 +157,10 @@ func (r *responsePanel) pageBar(ex *exchange, root *jsonNode) app.UI {
 			DataSet("dir", "prev").Text("← Previous page").OnClick(r.onPage),
 		app.Button().ID("page-next").Type("button").Class("btn btn-small").Disabled(next == nil).
 			DataSet("dir", "next").Text("Next page →").OnClick(r.onPage),
-		app.Button().ID("page-all").Type("button").Class("btn btn-small").Disabled(next == nil || r.Sending || headerLinks).
-			Title(fetchAllTitle(headerLinks)).
+		app.Button().ID("page-all").Type("button").Class("btn btn-small").Disabled(next == nil || r.Sending).
+			Title("Follow the next links from this page (in the body or the Link header) to the end of the list and show every item in one list").
 			Text("Fetch all pages").OnClick(r.onFetchAll),
 	)
-}
-
-// fetchAllTitle explains Fetch all pages, or why it is off: it follows links in the body.
-func fetchAllTitle(headerLinks bool) string {
-	if headerLinks {
-		return "Fetch all pages follows next links in the body; this list gives them in a Link header, so use Next page"
-	}
-	return "Follow the next links from this page to the end of the list and show every item in one list"
 }
 
 func (r *responsePanel) onFetchAll(ctx app.Context, e app.Event) { ctx.NewAction(fetchAllAction) }

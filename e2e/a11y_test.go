@@ -111,6 +111,7 @@ func TestEveryPageTypePassesAxe(t *testing.T) {
 		{"reports", "/reports/activities.list", nil},
 		{"script with a body", "/script/projects.create", nil},
 		{"chat", "/chat/createChatCompletion", nil},
+		{"chat answer with its raw view", "/chat/createChatCompletion", chatAnswerWithRawOpen},
 		{"not found", "/no-such-page", nil},
 		{"walkthrough step form with carried values", "/walkthroughs/entities-search-then-lookup", runStepThenWaitFor("#walk-step-lookup.walk-step-current #walk-form")},
 		{"walkthrough streamed chat answer", "/walkthroughs/chat-tool-round-trip", runStepThenWaitFor("#walk-step-askForApp.walk-step-passed .chat-msg.assistant")},

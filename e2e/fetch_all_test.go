@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -51,5 +52,44 @@ func TestFetchAllPagesCountsTheItemsOfEveryList(t *testing.T) {
 			}
 			t.Logf("%s: %s", tt.path, summary)
 		})
+	}
+}
+
+// TestFetchAllPagesFollowsALinkHeader gathers the list whose links are in a Link header (the
+// body is the bare array of a page's items): Fetch all pages follows each page's rel="next"
+// to the end and shows every one of the 95 items once, in order.
+func TestFetchAllPagesFollowsALinkHeader(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	openPage(t, ctx, base+"/pagination/listItemsLinkHeader#v1&page_size=7")
+	tctx := within(t, ctx, 60*time.Second)
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("send"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(tctx, chromedp.Poll[bool](`(b => b && !b.disabled && !document.querySelector("#send[aria-busy=true]"))(document.getElementById("page-all")) || null`,
+		chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("Fetch all pages is not enabled on the first page of the Link-header list: %v", err)
+	}
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("page-all"))); err != nil {
+		t.Fatal(err)
+	}
+	summary, err := chromedp.Run(tctx, chromedp.Poll[string](`(s => s && s.includes(" from ") ? s : null)((document.getElementById("page-summary") || {}).textContent)`,
+		chromedp.WithPollingTimeout(30*time.Second)))
+	if err != nil {
+		t.Fatalf("Fetch all pages did not finish: %v", err)
+	}
+	if want := "95 items from 14 pages"; summary != want {
+		t.Errorf("summary: got %q; want %q", summary, want)
+	}
+	ids, err := chromedp.Run(tctx, chromedp.Evaluate[[]string](pageIDs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := make([]string, 95)
+	for i := range want {
+		want[i] = strconv.Itoa(i + 1)
+	}
+	if !slices.Equal(ids, want) {
+		t.Errorf("gathered ids: got %v; want 1 to 95, each once, in order", ids)
 	}
 }

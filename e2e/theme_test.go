@@ -1,9 +1,12 @@
 package e2e
 
 import (
+	"encoding/json"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -45,4 +48,57 @@ func TestTheThemeToggleOverridesTheSystemAndPersists(t *testing.T) {
 	waitBackground(light, "after choosing System on a light system")
 	emulate(t, ctx, 1280, 800, "dark")
 	waitBackground(dark, "System on a dark system")
+}
+
+// firstPaintRecorder runs before any script of a new page and records, at DOMContentLoaded
+// (the prerendered page parsed, the wasm not yet started), the theme attribute, whether
+// go-app's loader is still there (it goes when the wasm runs) and the page's background.
+const firstPaintRecorder = `document.addEventListener("DOMContentLoaded", () => {
+	window.__loupeFirstPaint = {
+		theme: document.documentElement.getAttribute("data-theme") || "",
+		loader: document.getElementById("app-wasm-loader") !== null,
+		background: getComputedStyle(document.body).backgroundColor,
+	};
+}, {once: true});`
+
+// TestTheSavedThemeIsAppliedBeforeTheWasmRuns stores Dark on a light system and loads a page
+// afresh, from the server and from the static explorer: when the prerendered page has been
+// parsed, before the wasm starts, it is already dark (no flash of the system theme).
+func TestTheSavedThemeIsAppliedBeforeTheWasmRuns(t *testing.T) {
+	for _, tt := range []struct{ name, site string }{
+		{"server", startServer(t) + "/"},
+		{"static explorer", serveFiles(t, writeStatic(t, "/"), "/")},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := newBrowser(t)
+			// A light system, and the page's own Content-Security-Policy (emulate would bypass it).
+			light := emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "light"}}}
+			if _, err := chromedp.Call(within(t, ctx, 10*time.Second), emulation.SetEmulatedMedia, light); err != nil {
+				t.Fatal(err)
+			}
+			openPage(t, ctx, tt.site+"entities")
+			if _, err := chromedp.Run(within(t, ctx, 10*time.Second), chromedp.Evaluate[bool](`localStorage.setItem("loupe.theme", "dark"), true`)); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := chromedp.Call(within(t, ctx, 10*time.Second), page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: firstPaintRecorder}); err != nil {
+				t.Fatal(err)
+			}
+			openPage(t, ctx, tt.site+"entities")
+			var first struct {
+				Theme      string `json:"theme"`
+				Loader     bool   `json:"loader"`
+				Background string `json:"background"`
+			}
+			got, err := chromedp.Run(within(t, ctx, 10*time.Second), chromedp.Evaluate[string](`JSON.stringify(window.__loupeFirstPaint || null)`))
+			if err != nil || json.Unmarshal([]byte(got), &first) != nil {
+				t.Fatalf("nothing recorded at DOMContentLoaded: %q, %v", got, err)
+			}
+			if !first.Loader {
+				t.Fatalf("at DOMContentLoaded the wasm had already run (%s); the test proves nothing", got)
+			}
+			if first.Theme != "dark" || first.Background != "rgb(13, 17, 23)" {
+				t.Errorf("at DOMContentLoaded, before the wasm: %s; want data-theme dark and the dark background rgb(13, 17, 23)", got)
+			}
+		})
+	}
 }

@@ -1,5 +1,6 @@
-// Package web embeds Loupe's static assets: the stylesheet, the icons and the build output
-// app.wasm with its precompressed app.wasm.br and app.wasm.gz (made by `make build`).
+// Package web embeds Loupe's static assets: the stylesheet, the theme script (theme.js, run
+// in every page's head), the icons and the build output app.wasm with its precompressed
+// app.wasm.br and app.wasm.gz (made by `make build`).
 //
 // The wasm files are ignored by git; on a fresh checkout before `make build` they are absent,
 // and server/site answers /web/app.wasm with an error that says to run make build.

@@ -85,6 +85,7 @@ func New(opts Options) (*Handler, error) {
 			SVG:     "/web/icon.svg",
 		},
 		Styles:                []string{"/web/loupe.css"},
+		Scripts:               []string{"/web/theme.js"}, // the saved theme before first paint
 		RawHeaders:            opts.RawHeaders,
 		Resources:             resolver(a, opts.Base),
 		Env:                   opts.Env,

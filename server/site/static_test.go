@@ -1,12 +1,23 @@
 package site
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
+
+// blankPage is the page the site tests render.
+type blankPage struct{ app.Compo }
+
+// Render implements app.Composer.
+func (*blankPage) Render() app.UI { return app.Main().Text("blank") }
 
 func TestTheStaticWorkerCachesOnFirstFetchAndFallsBackOffline(t *testing.T) {
 	for _, want := range []string{"cache.put(request, response.clone())", "cache.match(self.registration.scope)", `const cacheName = "app-" + "{{.Version}}"`} {
@@ -59,5 +70,38 @@ func TestWriteFilesWritesPagesAndVersionedAssets(t *testing.T) {
 	}
 	if err := h.WriteFiles(dir, []string{"/nowhere"}); err == nil {
 		t.Error("a page that does not render: got no error; want one")
+	}
+}
+
+// TestTheThemeScriptRunsInTheHeadAndIsWritten checks that every page loads web/theme.js from
+// its versioned address in the <head>, without defer or async (it must set the saved theme
+// before the body paints), and that the static site holds it.
+func TestTheThemeScriptRunsInTheHeadAndIsWritten(t *testing.T) {
+	h, err := New(Options{Web: fstest.MapFS{
+		"app.wasm":  {Data: []byte("\x00asm")},
+		"loupe.css": {Data: []byte("body{}")},
+		"theme.js":  {Data: []byte("/* theme */")},
+	}, Base: "/api/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := httptest.NewRecorder()
+	app.Route("/", func() app.Composer { return &blankPage{} })
+	h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/", nil))
+	page := w.Body.String()
+	head, _, _ := strings.Cut(page, "</head>")
+	tag := regexp.MustCompile(`<script[^>]*src="/api/web/` + h.Version() + `/theme.js"[^>]*>`).FindString(head)
+	if tag == "" {
+		t.Fatalf("the head does not load /api/web/%s/theme.js: %.2000s", h.Version(), head)
+	}
+	if strings.Contains(tag, "defer") || strings.Contains(tag, "async") {
+		t.Errorf("got %s; want a script that runs before the body is parsed (no defer, no async)", tag)
+	}
+	dir := t.TempDir()
+	if err := h.WriteFiles(dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.ReadFile(filepath.Join(dir, "web", h.Version(), "theme.js")); err != nil || string(got) != "/* theme */" {
+		t.Errorf("the static site's theme.js: got %q, %v; want the asset", got, err)
 	}
 }
