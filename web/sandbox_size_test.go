@@ -2,7 +2,6 @@ package web
 
 import (
 	"fmt"
-	"io/fs"
 	"sync"
 	"testing"
 )
@@ -12,14 +11,7 @@ var printSandboxSizes sync.Once
 // BenchmarkSandboxWasmSize reports the size of the static explorer's sandbox module
 // (wasm/sandboxes), raw and as served (gzip and brotli), beside app.wasm's.
 func BenchmarkSandboxWasmSize(b *testing.B) {
-	sizes := map[string]float64{}
-	for _, name := range []string{"sandboxes.wasm", "sandboxes.wasm.gz", "sandboxes.wasm.br", "app.wasm"} {
-		data, err := fs.ReadFile(FS, name)
-		if err != nil {
-			b.Fatalf("%s is not built: run `make wasm` first (%v)", name, err)
-		}
-		sizes[name] = float64(len(data)) / 1000
-	}
+	sizes := builtSizes(b, "sandboxes.wasm", "sandboxes.wasm.gz", "sandboxes.wasm.br", "app.wasm")
 	for b.Loop() {
 		_ = len(sizes)
 	}

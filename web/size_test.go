@@ -22,14 +22,7 @@ var printSizes sync.Once
 // BenchmarkAppWasmSize reports the size of the built app.wasm, raw and as served (gzip and
 // brotli), beside the anchors. Sizes do not vary between runs; the benchmark loop only reads.
 func BenchmarkAppWasmSize(b *testing.B) {
-	sizes := map[string]float64{}
-	for _, name := range []string{"app.wasm", "app.wasm.gz", "app.wasm.br"} {
-		data, err := fs.ReadFile(FS, name)
-		if err != nil {
-			b.Fatalf("%s is not built: run `make wasm` first (%v)", name, err)
-		}
-		sizes[name] = float64(len(data)) / 1000
-	}
+	sizes := builtSizes(b, "app.wasm", "app.wasm.gz", "app.wasm.br")
 	for b.Loop() {
 		_ = len(sizes)
 	}
@@ -44,4 +37,19 @@ func BenchmarkAppWasmSize(b *testing.B) {
 				a.name, a.raw, a.gzip, a.brotli, sizes["app.wasm.gz"]/a.gzip)
 		}
 	})
+}
+
+// builtSizes returns the size in KB of each named file of the build, failing the benchmark
+// with what to run when one is missing.
+func builtSizes(b *testing.B, names ...string) map[string]float64 {
+	b.Helper()
+	sizes := map[string]float64{}
+	for _, name := range names {
+		data, err := fs.ReadFile(FS, name)
+		if err != nil {
+			b.Fatalf("%s is not built: run `make wasm` first (%v)", name, err)
+		}
+		sizes[name] = float64(len(data)) / 1000
+	}
+	return sizes
 }
