@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"testing"
@@ -28,14 +29,7 @@ func TestScriptWorkspaceEditSaveRun(t *testing.T) {
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/script/workspace")
 	tctx := within(t, ctx, 60*time.Second)
-	poll := func(what, expr string) string {
-		t.Helper()
-		v, err := chromedp.Run(tctx, chromedp.Poll[string](expr, chromedp.WithPollingTimeout(20*time.Second)))
-		if err != nil {
-			t.Fatalf("waiting for %s: %v", what, err)
-		}
-		return v
-	}
+	poll := poller(t, tctx)
 	do := func(what, js string) {
 		t.Helper()
 		if _, err := chromedp.Run(tctx, chromedp.Evaluate[bool](js)); err != nil {
@@ -163,14 +157,7 @@ func TestScriptWorkspaceNewProject(t *testing.T) {
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/script/workspace")
 	tctx := within(t, ctx, 60*time.Second)
-	poll := func(what, expr string) string {
-		t.Helper()
-		v, err := chromedp.Run(tctx, chromedp.Poll[string](expr, chromedp.WithPollingTimeout(20*time.Second)))
-		if err != nil {
-			t.Fatalf("waiting for %s: %v", what, err)
-		}
-		return v
-	}
+	poll := poller(t, tctx)
 	poll("the example project", `(e => e && e.value.includes("function sendInvoices") ? "ok" : null)(document.getElementById("ws-editor"))`)
 	if err := chromedp.Do(tctx, chromedp.SendKeys(chromedp.ID("ws-title"), "Scratch"), chromedp.Click(chromedp.ID("ws-create"))); err != nil {
 		t.Fatal(err)
@@ -202,5 +189,18 @@ func TestScriptWorkspaceNewProject(t *testing.T) {
 	sent := poll("the run request", `(c => c ? c.textContent : null)([...document.querySelectorAll("#ws-calls .ws-call-line")].find(c => c.textContent.includes(":run")))`)
 	if sent != "POST /proxy/script/v1/scripts/"+id+":run" {
 		t.Errorf("the run: got %q; want it sent to the new project %s", sent, id)
+	}
+}
+
+// poller returns a function that waits up to 20 s for a JavaScript expression to give a
+// non-null string and returns it, failing the test with what it waited for.
+func poller(t *testing.T, ctx context.Context) func(what, expr string) string {
+	return func(what, expr string) string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Poll[string](expr, chromedp.WithPollingTimeout(20*time.Second)))
+		if err != nil {
+			t.Fatalf("waiting for %s: %v", what, err)
+		}
+		return v
 	}
 }
