@@ -17,7 +17,7 @@ func ServeReset(w http.ResponseWriter, r *http.Request, reg *Registry, api strin
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
 		w.WriteHeader(http.StatusMethodNotAllowed)
-		_ = json.NewEncoder(w).Encode(map[string]string{"error": "reset the " + api + " sandbox with POST " + ResetPath, "source": "loupe sandbox"})
+		_ = json.NewEncoder(w).Encode(map[string]string{"error": "reset the " + api + " sandbox with POST /sandbox/" + api + ResetPath, "source": "loupe sandbox"})
 		return
 	}
 	if err := reg.Reset(r.Context(), api); err != nil {

@@ -16,18 +16,22 @@
 //     from the seed and the stored changes (copy on write: a session that only reads holds no
 //     copy), evicted when idle, bounded in number and in bytes of changes.
 //
-// A sandbox uses it like this:
+// A sandbox uses it like this (server/sandbox/script/sessions.go is a complete example):
 //
 //	api := state.NewAPI(reg, "script", func(session string, changes []state.Entry) (*store, error) {
-//		st := seeded()            // the seed, shared or cheap to build
-//		return st, st.replay(changes)
-//	})
+//		st := seeded()                 // the seed
+//		return st, st.replay(changes)  // with the session's changes
+//	}).Share(func() (*store, error) { return seeded(), nil }) // what sessions without changes read
 //	...
-//	st, err := api.Get(r.Context())   // the caller's live state
+//	st, err := api.Read(r.Context())  // a GET: the shared seed until the session changes something
+//	st, err := api.Get(r.Context())   // a change: the session's own state
 //	st.mu.Lock()
 //	defer st.mu.Unlock()
 //	if err := api.Apply(r.Context(), state.Put(key, value)); err != nil { ... } // durable first
 //	st.apply(...)                     // then the live state
+//
+// An error from Get, Read or Apply may be a *LimitError (AsLimit): answer its Status and
+// Message in the API's own error shape.
 package state
 
 import "errors"
