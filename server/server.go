@@ -4,6 +4,7 @@
 package server
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -116,6 +117,7 @@ func New(cfg Config) (*Server, error) {
 	if s.registry, err = newRegistry(cfg.Settings.Server); err != nil {
 		return nil, err
 	}
+	cfg.Logger.Info("sandbox state", "data_dir", cmp.Or(cfg.Settings.Server.DataDir, "none (in memory)"), "limits", s.registry.Limits())
 	sandboxes, err := newSandboxes(cfg, s.registry)
 	if err != nil {
 		s.registry.Store().Close()

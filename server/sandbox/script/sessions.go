@@ -24,7 +24,7 @@ func newSessions(reg *state.Registry, fresh func() *store) *state.API[*store] {
 		}
 		ctx := state.WithSession(context.Background(), session)
 		st.save = func(changes ...state.Change) *apiError {
-			if err := sessions.Apply(ctx, changes...); err != nil {
+			if err := sessions.ApplyTo(ctx, st, changes...); err != nil {
 				return stateError(err)
 			}
 			return nil

@@ -120,6 +120,20 @@ func (a *API[T]) buildLocked(s *session, entries []Entry) (T, error) {
 // live state, and change the live state only when it returns nil: then what a client was told
 // is exactly what the store holds.
 func (a *API[T]) Apply(ctx context.Context, changes ...Change) error {
+	return a.apply(ctx, nil, changes)
+}
+
+// ApplyTo is Apply for changes the caller is about to make to v, the live state Get gave it.
+// When a Reset or an eviction replaced v meanwhile (another request of the session built a new
+// live state from the store before these changes reached it), the new one is dropped, so the
+// next Get or Read rebuilds it with them: the live state never misses a stored change. T must
+// be a comparable type (a pointer, as in every sandbox).
+func (a *API[T]) ApplyTo(ctx context.Context, v T, changes ...Change) error {
+	return a.apply(ctx, &v, changes)
+}
+
+// apply stores changes; v, when not nil, is the live state they are for.
+func (a *API[T]) apply(ctx context.Context, v *T, changes []Change) error {
 	if len(changes) == 0 {
 		return nil
 	}
@@ -165,6 +179,9 @@ func (a *API[T]) Apply(ctx context.Context, changes ...Change) error {
 		}
 	}
 	s.bytes = bytes
+	if live, ok := s.live[a.name]; ok && v != nil && live != any(*v) {
+		delete(s.live, a.name) // built without these changes: rebuild on next use
+	}
 	return nil
 }
 

@@ -44,11 +44,29 @@ func put(ctx context.Context, api *state.API[*notes], key, value string) error {
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	if err := api.Apply(ctx, state.Put(key, []byte(value))); err != nil {
+	if err := api.ApplyTo(ctx, n, state.Put(key, []byte(value))); err != nil {
 		return err
 	}
 	n.items[key] = value
 	return nil
+}
+
+// TestApplyToReplaced: a write that began before a Reset and ends after another request built
+// the session's state anew is not lost from the live state.
+func TestApplyToReplaced(t *testing.T) {
+	reg := state.NewRegistry(state.NewMemory(), state.Options{})
+	builds := 0
+	api := newNotes(reg, &builds)
+	ctx := state.WithSession(context.Background(), "anon:x")
+	old, _ := api.Get(ctx) // the write begins
+	api.Reset(ctx)         // a Reset of the session
+	read(t, ctx, api)      // another request builds the state from the store
+	if err := api.ApplyTo(ctx, old, state.Put("late", []byte("1"))); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := read(t, ctx, api), "late=1,seed=from the seed"; got != want {
+		t.Errorf("after the late write: got %q; want %q", got, want)
+	}
 }
 
 // read returns the notes ctx's session sees, "k=v" sorted.
@@ -239,5 +257,72 @@ func TestShare(t *testing.T) {
 	api.Reset(w)
 	if n, _ := api.Read(w); n != shared {
 		t.Errorf("after Reset: got its own state; want the shared seed")
+	}
+}
+
+// TestConcurrent: reads, writes, resets and sweeps of a few sessions from many goroutines at
+// once (run with -race); each session's live state then equals what the store holds.
+func TestConcurrent(t *testing.T) {
+	store := state.NewMemory()
+	reg := state.NewRegistry(store, state.Options{Limits: state.Limits{Idle: time.Hour}})
+	builds := 0
+	var buildMu sync.Mutex
+	api := state.NewAPI(reg, "notes", func(session string, changes []state.Entry) (*notes, error) {
+		buildMu.Lock()
+		builds++
+		buildMu.Unlock()
+		n := &notes{items: map[string]string{}}
+		for _, c := range changes {
+			n.items[c.Key] = string(c.Value)
+		}
+		return n, nil
+	}).Share(func() (*notes, error) { return &notes{items: map[string]string{}}, nil })
+	var wg sync.WaitGroup
+	for g := range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ctx := state.WithSession(context.Background(), fmt.Sprintf("anon:%d", g%4))
+			for i := range 200 {
+				switch i % 10 {
+				case 9:
+					if g%4 == 0 {
+						api.Reset(ctx)
+					}
+				case 8:
+					reg.Sweep()
+				case 7:
+					if n, err := api.Read(ctx); err == nil {
+						n.mu.Lock()
+						_ = len(n.items)
+						n.mu.Unlock()
+					}
+				default:
+					if err := put(ctx, api, fmt.Sprintf("k%d", i%5), fmt.Sprint(g, i)); err != nil {
+						t.Error(err)
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for s := range 4 {
+		ctx := state.WithSession(context.Background(), fmt.Sprintf("anon:%d", s))
+		n, _ := api.Read(ctx)
+		stored, _ := store.Load(fmt.Sprintf("anon:%d", s), "notes")
+		n.mu.Lock()
+		var got []string
+		for k, v := range n.items {
+			got = append(got, k+"="+v)
+		}
+		n.mu.Unlock()
+		var want []string
+		for _, e := range stored {
+			want = append(want, e.Key+"="+string(e.Value))
+		}
+		slices.Sort(got)
+		if strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("session %d: live %v; stored %v", s, got, want)
+		}
 	}
 }

@@ -27,7 +27,7 @@
 //	st, err := api.Get(r.Context())   // a change: the session's own state
 //	st.mu.Lock()
 //	defer st.mu.Unlock()
-//	if err := api.Apply(r.Context(), state.Put(key, value)); err != nil { ... } // durable first
+//	if err := api.ApplyTo(r.Context(), st, state.Put(key, value)); err != nil { ... } // durable first
 //	st.apply(...)                     // then the live state
 //
 // An error from Get, Read or Apply may be a *LimitError (AsLimit): answer its Status and
