@@ -1,8 +1,9 @@
 // Package script is the built-in sandbox of the script API (content/openapi/script.yaml), whose
 // real counterpart is the Google Apps Script API v1. It serves the 16 documented operations on
-// the real paths (/v1/projects/…, /v1/processes…, /v1/scripts/{id}:run) over an in-memory store
-// that starts with the documented "Invoice mailer" project, so that every documented example is
-// exactly what the sandbox answers for the corresponding request.
+// the real paths (/v1/projects/…, /v1/processes…, /v1/scripts/{id}:run) over a store per sandbox
+// session (sessions.go, kept by server/sandbox/state) that starts with the documented "Invoice
+// mailer" project, so that every documented example is exactly what the sandbox answers for the
+// corresponding request.
 //
 // It is mounted at /sandbox/script with the prefix stripped. The credential is the sandbox key,
 // sent as "Authorization: Bearer <key>" (as the proxy does) or as the key or access_token query
@@ -30,8 +31,8 @@ type Options struct {
 	// time.Now. Tests fix it to reproduce documented examples.
 	Now func() time.Time
 	// NewID, when set, makes new IDs: kind is "project" or "deployment". By default IDs are
-	// derived deterministically from a per-handler counter. A generated ID that is already in
-	// use is refused with ALREADY_EXISTS.
+	// derived deterministically from a per-session counter and the session. A generated ID
+	// that is already in use is refused with ALREADY_EXISTS.
 	NewID func(kind string) string
 	// NoSeed starts with an empty store (no project, process or metric) instead of the seed.
 	NoSeed bool
@@ -71,7 +72,7 @@ type handler struct {
 	sessions *state.API[*store]
 }
 
-// New returns the sandbox handler with its own store.
+// New returns the sandbox handler, with a store per sandbox session (sessions.go).
 func New(opts Options) http.Handler {
 	key := opts.Key
 	if key == "" {

@@ -19,6 +19,9 @@ func newSessions(reg *state.Registry, fresh func() *store) *state.API[*store] {
 	var sessions *state.API[*store]
 	sessions = state.NewAPI(reg, api, func(session string, changes []state.Entry) (*store, error) {
 		st := fresh()
+		if session != state.Local { // the same ID in two sessions would name two projects
+			st.idSalt = "-" + session
+		}
 		if err := st.replay(changes); err != nil {
 			return nil, err
 		}

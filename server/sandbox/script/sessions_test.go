@@ -35,6 +35,9 @@ func TestSessionsIsolated(t *testing.T) {
 	if code, _ := call(t, bob, "GET", "/v1/projects/"+id, ""); code != 404 {
 		t.Errorf("bob reads ada's project: got %d; want 404", code)
 	}
+	if bobs := mustCall(t, bob, "POST", "/v1/projects", `{}`)["scriptId"]; bobs == id {
+		t.Errorf("bob's first project got ada's ID %s; want IDs distinct between sessions", id)
+	}
 	if got := js(mustCall(t, bob, "GET", "/v1/processes", "")); strings.Contains(got, "adaOnly") {
 		t.Errorf("bob's processes.list: got %s; want none of ada's runs", got)
 	}
