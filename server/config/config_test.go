@@ -46,6 +46,9 @@ func TestDefaults(t *testing.T) {
 	if got, want := c.Server.Addr, "127.0.0.1:8080"; got != want {
 		t.Errorf("addr: got %q; want %q", got, want)
 	}
+	if sb := c.Server.Sandbox; c.Server.DataDir != "" || sb.IdleTimeout != 30*time.Minute || sb.MaxSessions != 1000 || sb.MaxBytes != 4<<20 {
+		t.Errorf("sandbox: got data_dir %q, %+v; want none, 30m, 1000 sessions, 4 MiB", c.Server.DataDir, sb)
+	}
 	for _, slug := range Slugs {
 		a := c.APIs[slug]
 		if !a.IsSandbox() {
@@ -93,7 +96,7 @@ func TestEnvOverrides(t *testing.T) {
 	file := "apis:\n  chat:\n    base_url: https://a.example\n    credential:\n      value: fromfile\n"
 	c, err := Parse([]byte(file), "f.yaml", envMap(map[string]string{
 		"LOUPE_CHAT_URL": "https://b.example", "LOUPE_CHAT_KEY": "fromenv", "LOUPE_ADDR": "127.0.0.1:9999",
-		"LOUPE_ENTITIES_ALLOW": "search, other",
+		"LOUPE_ENTITIES_ALLOW": "search, other", "LOUPE_DATA_DIR": "/var/lib/loupe",
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -109,6 +112,9 @@ func TestEnvOverrides(t *testing.T) {
 	}
 	if got, want := strings.Join(c.APIs["entities"].Allow, "|"), "search|other"; got != want {
 		t.Errorf("allow: got %q; want %q", got, want)
+	}
+	if got, want := c.Server.DataDir, "/var/lib/loupe"; got != want {
+		t.Errorf("data_dir: got %q; want %q", got, want)
 	}
 }
 
@@ -149,6 +155,10 @@ func TestErrorsNameTheKey(t *testing.T) {
 			"server.access.mode: listening on 0.0.0.0:8080 (not loopback) with real credentials configured (apis.chat) needs an access mode"},
 		{"env mode", "", map[string]string{"LOUPE_ACCESS_MODE": "everyone"}, "server.access.mode: expected none, users or header, got \"everyone\""},
 		{"zero burst", "server:\n  limits:\n    burst: -1\n", nil, "server.limits.burst: expected at least 1"},
+		{"negative idle", "server:\n  sandbox:\n    idle_timeout: -1s\n", nil, "server.sandbox.idle_timeout: expected a positive duration"},
+		{"negative sessions", "server:\n  sandbox:\n    max_sessions: -5\n", nil, "server.sandbox.max_sessions: expected a positive number"},
+		{"negative bytes", "server:\n  sandbox:\n    max_bytes: -1\n", nil, "server.sandbox.max_bytes: expected a positive number of bytes"},
+		{"unknown sandbox key", "server:\n  sandbox:\n    max_users: 5\n", nil, "unknown key server.sandbox.max_users; expected one of: idle_timeout, max_sessions, max_bytes"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"loupe/server/sandbox/state"
 )
 
 // user is a Google user as the API shows it (creator, lastModifyUser).
@@ -86,9 +88,13 @@ type bucket struct {
 	total, failed          int
 }
 
-// store is the in-memory state of one handler.
+// store is the live state of one sandbox session (sessions.go): the seed, with the session's
+// stored changes replayed onto it. Every change goes through save first (persist.go).
 type store struct {
 	mu        sync.Mutex
+	save      func(...state.Change) *apiError // stores changes durably; nil for the shared seed
+	runsDone  int                             // finished runs recorded (the r/ keys)
+	idSalt    string                          // makes IDs differ between sessions ("" for state.Local)
 	now       func() time.Time
 	newID     func(kind string) string
 	counter   int
@@ -120,7 +126,7 @@ func (s *store) makeID(kind string) (string, *apiError) {
 	if s.newID != nil {
 		id = s.newID(kind)
 	} else {
-		sum := sha256.Sum256(fmt.Appendf(nil, "loupe-script-%s-%d", kind, s.counter))
+		sum := sha256.Sum256(fmt.Appendf(nil, "loupe-script-%s-%d%s", kind, s.counter, s.idSalt))
 		sum2 := sha256.Sum256(sum[:])
 		enc := base64.RawURLEncoding.EncodeToString(append(sum[:], sum2[:]...))
 		if kind == "deployment" {

@@ -1,0 +1,130 @@
+package server
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"loupe/server/sandbox/state"
+)
+
+// memContent is the seeded script project's content, which every session reads and changes.
+const memContent = "/v1/projects/1qvD3r1OzRDGF_lHoS8HkAyJtK9gP3kVhDjK5xXzDgBm2bN3eRIqLkHzE/content"
+
+// memCall calls the script API through the proxy as the browser with the cookie value.
+func memCall(t *testing.T, ts *httptest.Server, cookie, method, body string) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest(method, ts.URL+"/proxy/script"+memContent, strings.NewReader(body))
+	req.Header.Set("Cookie", state.CookieName+"="+cookie)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// newCookie is a new browser's cookie value.
+func newCookie() string {
+	_, c := state.NewCookie(false)
+	return c.Value
+}
+
+// fillSessions makes n browsers that each read the seeded project and change its code a
+// little (session i's code returns i); it returns their cookie values.
+func fillSessions(t *testing.T, ts *httptest.Server, n int) []string {
+	cookies := make([]string, n)
+	for i := range cookies {
+		cookies[i] = newCookie()
+		if code, body := memCall(t, ts, cookies[i], "GET", ""); code != 200 {
+			t.Fatalf("session %d read: got %d %s", i, code, body)
+		}
+		body := fmt.Sprintf(`{"files":[{"name":"appsscript","type":"JSON","source":"{\"timeZone\":\"UTC\",\"runtimeVersion\":\"V8\"}"},{"name":"Code","type":"SERVER_JS","source":"function mine() { return %d; }"}]}`, i)
+		if code, body := memCall(t, ts, cookies[i], "PUT", body); code != 200 {
+			t.Fatalf("session %d change: got %d %s", i, code, body)
+		}
+	}
+	return cookies
+}
+
+// heapNow is the live heap after a collection.
+func heapNow() int64 {
+	runtime.GC()
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return int64(m.HeapAlloc)
+}
+
+// TestSandboxSessionsMemory: 1,000 browsers (cookies) each read the seeded script project and
+// change it a little through the proxy. The registry holds the 1,000 sessions, each within
+// max_bytes and with its own change; the heap grows by a bounded amount per session; the
+// 1,001st is refused with 429 in the script API's error shape, naming the setting to raise.
+func TestSandboxSessionsMemory(t *testing.T) {
+	const sessions = 1000
+	srv, ts, _ := serve(t, "server:\n  limits:\n    rate: -1\n  sandbox:\n    max_sessions: 1000\n    max_bytes: 16384\n", nil)
+	warm := newCookie() // the shared seed, the catalog's validators, the connection pool
+	memCall(t, ts, warm, "GET", "")
+	srv.registry.Reset(state.WithSession(t.Context(), "anon:"+warm), "")
+	before := heapNow()
+	start := time.Now()
+	cookies := fillSessions(t, ts, sessions)
+	took := time.Since(start)
+	grown := heapNow() - before
+	if got := srv.registry.Len(); got != sessions {
+		t.Errorf("live sessions: got %d; want %d", got, sessions)
+	}
+	for _, i := range []int{0, 499, 999} {
+		if b := srv.registry.Bytes("anon:" + cookies[i]); b == 0 || b > 16384 {
+			t.Errorf("session %d: %d bytes of changes; want some, at most max_bytes 16384", i, b)
+		}
+		if _, body := memCall(t, ts, cookies[i], "GET", ""); !strings.Contains(body, fmt.Sprintf("return %d;", i)) {
+			t.Errorf("session %d reads: got %.200s; want its own change", i, body)
+		}
+	}
+	code, body := memCall(t, ts, newCookie(), "GET", "")
+	if code != 429 || !strings.Contains(body, "RESOURCE_EXHAUSTED") || !strings.Contains(body, "server.sandbox.max_sessions") {
+		t.Errorf("session %d: got %d %.300s; want 429 RESOURCE_EXHAUSTED naming server.sandbox.max_sessions", sessions+1, code, body)
+	}
+	perSession := grown / sessions
+	t.Logf("%d sessions in %v: heap grew %.1f MiB, %.1f KiB per session", sessions, took.Round(time.Millisecond),
+		float64(grown)/(1<<20), float64(perSession)/1024)
+	if perSession > 64<<10 {
+		t.Errorf("heap per session: got %d bytes; want at most 64 KiB (one changed seed and its stored changes)", perSession)
+	}
+}
+
+// TestSandboxSessionsEvicted: 1,000 sessions idle past server.sandbox.idle_timeout are evicted
+// on the next call, their in-memory changes with them, and the heap they took is freed.
+func TestSandboxSessionsEvicted(t *testing.T) {
+	const sessions = 1000
+	srv, ts, _ := serve(t, "server:\n  limits:\n    rate: -1\n  sandbox:\n    idle_timeout: 1s\n", nil)
+	warm := newCookie()
+	memCall(t, ts, warm, "GET", "")
+	srv.registry.Reset(state.WithSession(t.Context(), "anon:"+warm), "")
+	before := heapNow()
+	cookies := fillSessions(t, ts, sessions)
+	grown := heapNow() - before
+	time.Sleep(1500 * time.Millisecond) // every session idle past idle_timeout
+	if code, body := memCall(t, ts, newCookie(), "GET", ""); code != 200 {
+		t.Fatalf("a new session: got %d %.300s; want 200", code, body)
+	}
+	if got := srv.registry.Len(); got != 1 {
+		t.Errorf("live sessions after idle_timeout: got %d; want 1 (the %d idle ones evicted)", got, sessions)
+	}
+	after := heapNow() - before
+	t.Logf("heap: %.1f MiB with the sessions, %.1f MiB after eviction", float64(grown)/(1<<20), float64(after)/(1<<20))
+	if after > grown/4 {
+		t.Errorf("heap after eviction: %d bytes above the start; want most of the %d the sessions took freed", after, grown)
+	}
+	if _, body := memCall(t, ts, cookies[0], "GET", ""); strings.Contains(body, "return 0;") {
+		t.Errorf("an evicted session without a data directory: got its change back; want the seed")
+	}
+}
