@@ -16,6 +16,8 @@ type store struct {
 	byID      []Item // ordering "id"
 	byCreated []Item // ordering "-created", newest first
 	nextID    int    // like an auto-increment column: never reused after a delete
+	added     []Item // the items inserted since the seed and not deleted, in order
+	removed   []int  // the IDs of the seeded items deleted
 }
 
 // newStore returns a store of items.
@@ -64,6 +66,7 @@ func (s *store) insert(name string, created time.Time) (Item, bool) {
 	s.byID = append(slices.Clip(s.byID), it)
 	i, _ := slices.BinarySearchFunc(s.byCreated, it, func(a, b Item) int { return b.Created.Compare(a.Created) })
 	s.byCreated = slices.Insert(slices.Clip(s.byCreated), i, it)
+	s.added = append(s.added, it)
 	return it, true
 }
 
@@ -83,6 +86,11 @@ func (s *store) remove(id int) bool {
 	}
 	s.byID = slices.Delete(slices.Clone(s.byID), i, i+1)
 	s.byCreated = slices.DeleteFunc(slices.Clone(s.byCreated), func(it Item) bool { return it.ID == id })
+	if j := slices.IndexFunc(s.added, func(it Item) bool { return it.ID == id }); j >= 0 {
+		s.added = slices.Delete(s.added, j, j+1)
+	} else {
+		s.removed = append(s.removed, id)
+	}
 	return true
 }
 
@@ -91,4 +99,5 @@ func (s *store) reset() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.set(s.initial)
+	s.added, s.removed = nil, nil
 }
