@@ -8,11 +8,16 @@ import (
 	"net/http"
 	"sort"
 	"strings"
+
+	"loupe/server/sandbox/state"
 )
 
 // Mux routes /sandbox/<slug>/... to the handler of that API, with the prefix stripped.
 type Mux struct {
 	apis map[string]http.Handler
+	// Registry, when set, holds the sandboxes' per-session state: the Mux then answers
+	// POST /sandbox/<slug>/_sandbox/reset (state.ResetPath) for every mounted API.
+	Registry *state.Registry
 }
 
 // NewMux returns a Mux serving the given APIs, keyed by slug.
@@ -43,6 +48,10 @@ func (m *Mux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				strings.Join(m.Slugs(), ", ") + "). To try this API, point it at the real service: " +
 				"set LOUPE_" + strings.ToUpper(slug) + "_URL and its credential (see README.md, Configuration).",
 		})
+		return
+	}
+	if m.Registry != nil && r.URL.Path == "/sandbox/"+slug+state.ResetPath {
+		state.ServeReset(w, r, m.Registry, slug)
 		return
 	}
 	http.StripPrefix("/sandbox/"+slug, h).ServeHTTP(w, r)

@@ -16,6 +16,7 @@ import (
 	"loupe/server/sandbox/pagination"
 	"loupe/server/sandbox/reports"
 	"loupe/server/sandbox/script"
+	"loupe/server/sandbox/state"
 )
 
 // Options configures the sandboxes.
@@ -27,10 +28,23 @@ type Options struct {
 	Content fs.FS
 	// ChatTokensPerSecond paces the built-in chat model. Zero means no delay (tests).
 	ChatTokensPerSecond float64
+	// Registry holds the per-session state of the stateful sandboxes (server/sandbox/state).
+	// Nil means a new one over an in-memory store, default limits, evicted sessions forgotten
+	// (NewRegistry).
+	Registry *state.Registry
+}
+
+// NewRegistry returns the registry a host without a data directory uses: an in-memory store,
+// the limits given, an evicted session's changes forgotten with it.
+func NewRegistry(limits state.Limits) *state.Registry {
+	return state.NewRegistry(state.NewMemory(), state.Options{Limits: limits, DropEvicted: true})
 }
 
 // New builds the sandbox of every API, keyed by slug.
 func New(opts Options) (map[string]http.Handler, error) {
+	if opts.Registry == nil {
+		opts.Registry = NewRegistry(state.Limits{})
+	}
 	key := opts.Key
 	if key == nil {
 		key = func(string) string { return sandbox.DefaultKey }

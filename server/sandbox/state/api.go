@@ -1,0 +1,125 @@
+package state
+
+import (
+	"context"
+	"fmt"
+)
+
+// API is one sandbox's view of a Registry: the live state T of each session, built on first use
+// from the seed and the session's stored changes.
+type API[T any] struct {
+	reg   *Registry
+	name  string
+	build func(session string, changes []Entry) (T, error)
+}
+
+// NewAPI returns the view of reg for the API named name (its slug: the Store's api key).
+// build makes a session's live state: the seed with changes (sorted by key) replayed onto it.
+// It is called once per session until the session is evicted or Reset, and must not call back
+// into the registry.
+func NewAPI[T any](reg *Registry, name string, build func(session string, changes []Entry) (T, error)) *API[T] {
+	return &API[T]{reg: reg, name: name, build: build}
+}
+
+// Name returns the API's name.
+func (a *API[T]) Name() string { return a.name }
+
+// Registry returns the registry the API lives in.
+func (a *API[T]) Registry() *Registry { return a.reg }
+
+// Get returns the live state of ctx's session (SessionOf), building it when the session has
+// none. The error is a *LimitError when the registry is full, else the Store's or build's.
+func (a *API[T]) Get(ctx context.Context) (T, error) {
+	var zero T
+	s, err := a.reg.session(ctx)
+	if err != nil {
+		return zero, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if v, ok := s.live[a.name]; ok {
+		return v.(T), nil
+	}
+	entries, err := a.reg.store.Load(s.id, a.name)
+	if err != nil {
+		return zero, fmt.Errorf("loading the %s sandbox state: %w", a.name, err)
+	}
+	v, err := a.build(s.id, entries)
+	if err != nil {
+		return zero, fmt.Errorf("rebuilding the %s sandbox state: %w", a.name, err)
+	}
+	s.setSizes(a.name, entries)
+	s.live[a.name] = v
+	return v, nil
+}
+
+// Apply stores changes of ctx's session durably (Store.Apply), after checking them against
+// Limits.MaxBytes: a change that grows the session past it is refused with a *LimitError, and
+// nothing is written. Call it while holding the live state's own lock, before changing the
+// live state, and change the live state only when it returns nil: then what a client was told
+// is exactly what the store holds.
+func (a *API[T]) Apply(ctx context.Context, changes ...Change) error {
+	if len(changes) == 0 {
+		return nil
+	}
+	s, err := a.reg.session(ctx)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.sizes[a.name] == nil {
+		entries, err := a.reg.store.Load(s.id, a.name)
+		if err != nil {
+			return fmt.Errorf("loading the %s sandbox state: %w", a.name, err)
+		}
+		s.setSizes(a.name, entries)
+	}
+	sizes := s.sizes[a.name]
+	next := map[string]int{}
+	bytes := s.bytes
+	for _, c := range changes {
+		old, ok := next[c.Key]
+		if !ok {
+			old = sizes[c.Key]
+		}
+		n := 0
+		if c.Value != nil {
+			n = len(c.Key) + len(c.Value)
+		}
+		next[c.Key] = n
+		bytes += int64(n - old)
+	}
+	if bytes > s.bytes && bytes > a.reg.limits.MaxBytes {
+		return full(a.name, a.reg.limits.MaxBytes)
+	}
+	if err := a.reg.store.Apply(s.id, a.name, changes); err != nil {
+		return fmt.Errorf("saving the %s sandbox state: %w", a.name, err)
+	}
+	for k, n := range next {
+		if n == 0 {
+			delete(sizes, k)
+		} else {
+			sizes[k] = n
+		}
+	}
+	s.bytes = bytes
+	return nil
+}
+
+// Reset puts ctx's session back to the seed in this API (Registry.Reset).
+func (a *API[T]) Reset(ctx context.Context) error { return a.reg.Reset(ctx, a.name) }
+
+// setSizes records the sizes of an API's stored changes; s.mu is held.
+func (s *session) setSizes(api string, entries []Entry) {
+	for _, n := range s.sizes[api] {
+		s.bytes -= int64(n)
+	}
+	m := make(map[string]int, len(entries))
+	for _, e := range entries {
+		n := len(e.Key) + len(e.Value)
+		m[e.Key] = n
+		s.bytes += int64(n)
+	}
+	s.sizes[api] = m
+}

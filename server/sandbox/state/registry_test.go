@@ -1,0 +1,209 @@
+package state_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"loupe/server/sandbox/state"
+)
+
+// notes is a toy live state: the seed "seed" plus the stored notes, keyed by name.
+type notes struct {
+	mu    sync.Mutex
+	items map[string]string
+}
+
+// newNotes is the toy API over reg; builds counts the live states it made.
+func newNotes(reg *state.Registry, builds *int) *state.API[*notes] {
+	return state.NewAPI(reg, "notes", func(session string, changes []state.Entry) (*notes, error) {
+		*builds++
+		n := &notes{items: map[string]string{"seed": "from the seed"}}
+		for _, c := range changes {
+			if len(c.Value) == 0 {
+				delete(n.items, c.Key) // a tombstone
+				continue
+			}
+			n.items[c.Key] = string(c.Value)
+		}
+		return n, nil
+	})
+}
+
+// put writes a note the way a sandbox does: the store first, then the live state.
+func put(ctx context.Context, api *state.API[*notes], key, value string) error {
+	n, err := api.Get(ctx)
+	if err != nil {
+		return err
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if err := api.Apply(ctx, state.Put(key, []byte(value))); err != nil {
+		return err
+	}
+	n.items[key] = value
+	return nil
+}
+
+// read returns the notes ctx's session sees, "k=v" sorted.
+func read(t *testing.T, ctx context.Context, api *state.API[*notes]) string {
+	t.Helper()
+	n, err := api.Get(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	var keys []string
+	for k, v := range n.items {
+		keys = append(keys, k+"="+v)
+	}
+	slices.Sort(keys)
+	return strings.Join(keys, ",")
+}
+
+// clock is a settable clock.
+type clock struct{ t time.Time }
+
+func (c *clock) now() time.Time { return c.t }
+
+// TestResetIsolation: two sessions change the same API; a Reset puts one back to the seed and
+// leaves the other as it was; the store forgets only the first's changes.
+func TestResetIsolation(t *testing.T) {
+	store := state.NewMemory()
+	reg := state.NewRegistry(store, state.Options{})
+	builds := 0
+	api := newNotes(reg, &builds)
+	ada := state.WithSession(context.Background(), state.UserSession("ada"))
+	bob := state.WithSession(context.Background(), state.UserSession("bob"))
+	if err := put(ada, api, "a", "ada's"); err != nil {
+		t.Fatal(err)
+	}
+	if err := put(bob, api, "b", "bob's"); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := read(t, ada, api), "a=ada's,seed=from the seed"; got != want {
+		t.Errorf("ada: got %q; want %q", got, want)
+	}
+	if err := api.Reset(ada); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := read(t, ada, api), "seed=from the seed"; got != want {
+		t.Errorf("ada after her Reset: got %q; want %q", got, want)
+	}
+	if got, want := read(t, bob, api), "b=bob's,seed=from the seed"; got != want {
+		t.Errorf("bob after ada's Reset: got %q; want %q", got, want)
+	}
+	if got := reg.Bytes(state.UserSession("ada")); got != 0 {
+		t.Errorf("ada's bytes after Reset: got %d; want 0", got)
+	}
+	if e, _ := store.Load(state.UserSession("bob"), "notes"); len(e) != 1 {
+		t.Errorf("bob's stored changes: got %v; want his one", e)
+	}
+}
+
+// TestCopyOnWrite: a session that only reads stores nothing; the live state is built once per
+// session and rebuilt from the store after eviction.
+func TestCopyOnWrite(t *testing.T) {
+	store := state.NewMemory()
+	c := &clock{time.Unix(1e9, 0)}
+	reg := state.NewRegistry(store, state.Options{Now: c.now, Limits: state.Limits{Idle: time.Minute}})
+	builds := 0
+	api := newNotes(reg, &builds)
+	reader := state.WithSession(context.Background(), "anon:reader")
+	writer := state.WithSession(context.Background(), "anon:writer")
+	read(t, reader, api)
+	read(t, reader, api)
+	if err := put(writer, api, "w", "1"); err != nil {
+		t.Fatal(err)
+	}
+	if got := store.Sessions(); got != 1 {
+		t.Errorf("sessions with stored changes: got %d; want 1 (the reader stores nothing)", got)
+	}
+	if builds != 2 {
+		t.Errorf("builds: got %d; want 2 (one per session)", builds)
+	}
+	c.t = c.t.Add(2 * time.Minute)
+	if got := reg.Sweep(); got != 2 {
+		t.Errorf("Sweep: got %d evicted; want 2", got)
+	}
+	if got, want := read(t, writer, api), "seed=from the seed,w=1"; got != want {
+		t.Errorf("writer after eviction (durable store kept): got %q; want %q", got, want)
+	}
+	if builds != 3 {
+		t.Errorf("builds: got %d; want 3 (rebuilt after eviction)", builds)
+	}
+}
+
+// TestEviction: idle sessions go after Limits.Idle, with their changes when DropEvicted; a
+// session in use stays.
+func TestEviction(t *testing.T) {
+	store := state.NewMemory()
+	c := &clock{time.Unix(1e9, 0)}
+	reg := state.NewRegistry(store, state.Options{Now: c.now, DropEvicted: true, Limits: state.Limits{Idle: 10 * time.Minute}})
+	builds := 0
+	api := newNotes(reg, &builds)
+	old := state.WithSession(context.Background(), "anon:old")
+	busy := state.WithSession(context.Background(), "anon:busy")
+	if err := put(old, api, "k", "v"); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 12; i++ { // a request a minute
+		c.t = c.t.Add(time.Minute)
+		read(t, busy, api)
+	}
+	if got := reg.Len(); got != 1 {
+		t.Errorf("live sessions after 12 minutes: got %d; want 1 (the idle one evicted as requests come)", got)
+	}
+	if got := store.Sessions(); got != 0 {
+		t.Errorf("stored sessions: got %d; want 0 (DropEvicted)", got)
+	}
+	if got, want := read(t, old, api), "seed=from the seed"; got != want {
+		t.Errorf("old session back: got %q; want %q", got, want)
+	}
+}
+
+// TestBounds: the registry refuses one session too many (429) until one is idle, and a change
+// past a session's bytes (507) while a smaller or shrinking change passes.
+func TestBounds(t *testing.T) {
+	c := &clock{time.Unix(1e9, 0)}
+	reg := state.NewRegistry(state.NewMemory(), state.Options{Now: c.now, DropEvicted: true,
+		Limits: state.Limits{Idle: time.Minute, MaxSessions: 2, MaxBytes: 100}})
+	builds := 0
+	api := newNotes(reg, &builds)
+	s := func(i int) context.Context { return state.WithSession(context.Background(), fmt.Sprintf("anon:%d", i)) }
+	read(t, s(1), api)
+	read(t, s(2), api)
+	_, err := api.Get(s(3))
+	le := state.AsLimit(err)
+	if le == nil || le.Status != http.StatusTooManyRequests || !errors.Is(err, state.ErrTooManySessions) ||
+		!strings.Contains(le.Message, "server.sandbox.max_sessions") {
+		t.Fatalf("third session: got %v; want a 429 LimitError naming server.sandbox.max_sessions", err)
+	}
+	c.t = c.t.Add(2 * time.Minute)
+	read(t, s(3), api) // the first two are idle now
+	if err := put(s(3), api, "k", strings.Repeat("x", 90)); err != nil {
+		t.Fatalf("91 bytes: %v", err)
+	}
+	err = put(s(3), api, "j", strings.Repeat("x", 20))
+	le = state.AsLimit(err)
+	if le == nil || le.Status != http.StatusInsufficientStorage || !errors.Is(err, state.ErrSessionFull) ||
+		!strings.Contains(le.Message, "Reset") {
+		t.Fatalf("past the bytes: got %v; want a 507 LimitError saying Reset", err)
+	}
+	if got, want := read(t, s(3), api), "k="+strings.Repeat("x", 90)+",seed=from the seed"; got != want {
+		t.Errorf("after the refused change: got %q; want %q (nothing written)", got, want)
+	}
+	if err := put(s(3), api, "k", "short"); err != nil {
+		t.Errorf("shrinking change: got %v; want it accepted", err)
+	}
+	if got := reg.Bytes("anon:3"); got != 6 {
+		t.Errorf("bytes: got %d; want 6", got)
+	}
+}
