@@ -9,17 +9,16 @@ import (
 )
 
 // snapshotVersion is the format of a saved session; one saved in another
-// format is not restored (the session starts again from the seed).
+// format is refused, and the user is told to reset the sandbox.
 const snapshotVersion = 1
 
 // maxCatchUpSteps bounds the steps replayed when a session is restored: a
 // settled cluster needs none, a busy one a few hundred.
 const maxCatchUpSteps = 100_000
 
-// snapshot is one session's simulation as saved in the store: what differs
-// from the configuration (which node is down, every index and the state of
-// its shard copies, the pending tasks, the allocation settings) and the
-// security configuration's upgrade state. Times are the simulation clock's,
+// snapshot is one session's simulation as saved in the store: what the
+// configuration does not say (which node is down, every index and the state
+// of its shard copies, the pending tasks, the allocation settings). Times are the simulation clock's,
 // so a restored session replays what fell due while it was not live.
 type snapshot struct {
 	V        int           `json:"v"`
@@ -32,8 +31,6 @@ type snapshot struct {
 	Tasks    []taskSnap    `json:"tasks,omitempty"`
 	TaskSeq  int           `json:"task_seq,omitempty"`
 	HeadDone time.Time     `json:"head_done,omitzero"`
-	Roles    bool          `json:"roles_upgraded,omitempty"`
-	Mapping  bool          `json:"mapping_upgraded,omitempty"`
 }
 
 // indexSnap is one index of a snapshot, its shards by number, each the list
@@ -69,18 +66,8 @@ type taskSnap struct {
 	Seq      int       `json:"n"`
 }
 
-// marshalSession encodes s's simulation and upgrade state.
-func marshalSession(s *session) ([]byte, error) {
-	s.mu.Lock()
-	roles, mapping := s.upgrade.rolesDone, s.upgrade.mappingDone
-	s.mu.Unlock()
-	c := s.cluster
-	c.mu.Lock()
-	snap := c.snapshot()
-	c.mu.Unlock()
-	snap.Roles, snap.Mapping = roles, mapping
-	return json.Marshal(snap)
-}
+// marshal encodes the cluster now. c.mu is held.
+func (c *simCluster) marshal() ([]byte, error) { return json.Marshal(c.snapshot()) }
 
 // snapshot is the cluster now. c.mu is held.
 func (c *simCluster) snapshot() snapshot {
@@ -116,17 +103,18 @@ func (c *simCluster) snapshot() snapshot {
 // restore puts the saved simulation data into c, a cluster of the configured
 // size, then replays, step by step, what fell due on c's clock since it was
 // saved, as the live simulation would have done. It does not schedule the
-// next step (the caller does, once the session is live). c is not shared yet.
-func (c *simCluster) restore(data []byte) (*upgradeState, error) {
+// next step (the caller does, once the session is live). c.mu is held, or c
+// is not shared yet.
+func (c *simCluster) restore(data []byte) error {
 	var s snapshot
 	if err := json.Unmarshal(data, &s); err != nil {
-		return nil, fmt.Errorf("decoding the saved cluster: %w", err)
+		return fmt.Errorf("decoding the saved cluster: %w", err)
 	}
 	if s.V != snapshotVersion {
-		return nil, fmt.Errorf("the saved cluster has format %d; this Loupe reads format %d", s.V, snapshotVersion)
+		return fmt.Errorf("the saved cluster has format %d; this Loupe reads format %d", s.V, snapshotVersion)
 	}
 	if err := s.check(len(c.nodes)); err != nil {
-		return nil, err
+		return err
 	}
 	for i := range c.nodes {
 		c.nodes[i].up = true
@@ -154,10 +142,7 @@ func (c *simCluster) restore(data []byte) (*upgradeState, error) {
 	for _, t := range s.Tasks {
 		c.tasks.pending = append(c.tasks.pending, task{priority: t.Priority, source: t.Source, queued: t.Queued, seq: t.Seq})
 	}
-	if err := c.catchUp(c.clock.Now()); err != nil {
-		return nil, err
-	}
-	return &upgradeState{rolesDone: s.Roles, mappingDone: s.Mapping}, nil
+	return c.catchUp(c.clock.Now())
 }
 
 // check refuses a snapshot that does not fit a cluster of nodes nodes, so

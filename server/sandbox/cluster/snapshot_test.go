@@ -8,18 +8,15 @@ import (
 	"time"
 )
 
-// newTestSession is a session of the default cluster on its own ManualClock
-// at epoch.
-func newTestSession() (*session, *ManualClock) {
+// newTestSim is the default cluster on its own ManualClock at epoch.
+func newTestSim() (*simCluster, *ManualClock) {
 	clk := NewManualClock(epoch)
-	return &session{cluster: newSimCluster(clk, Timing{}, DefaultClusterName, DefaultNodes, DefaultIndices()),
-		upgrade: newUpgradeState()}, clk
+	return newSimCluster(clk, Timing{}, DefaultClusterName, DefaultNodes, DefaultIndices()), clk
 }
 
-// change applies f to s's cluster as a sandbox call does.
-func change(t *testing.T, s *session, f func(c *simCluster) *osError) {
+// change applies f to c as a sandbox call does.
+func change(t *testing.T, c *simCluster, f func(c *simCluster) *osError) {
 	t.Helper()
-	c := s.cluster
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if err := f(c); err != nil {
@@ -28,23 +25,33 @@ func change(t *testing.T, s *session, f func(c *simCluster) *osError) {
 	c.changedLocked()
 }
 
-// stateOf is the picture of s's cluster.
-func stateOf(s *session) stateBody {
-	s.cluster.mu.Lock()
-	defer s.cluster.mu.Unlock()
-	return s.cluster.state()
+// stateOf is the picture of c.
+func stateOf(c *simCluster) stateBody {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.state()
 }
 
-// restoreAt restores data into a fresh session whose clock stands at now.
-func restoreAt(t *testing.T, data []byte, now time.Time) *session {
+// marshalOf is c's snapshot.
+func marshalOf(t *testing.T, c *simCluster) []byte {
 	t.Helper()
-	clk := NewManualClock(now)
-	c := newSimCluster(clk, Timing{}, DefaultClusterName, DefaultNodes, nil)
-	up, err := c.restore(data)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	data, err := c.marshal()
 	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// restoreAt restores data into a fresh cluster whose clock stands at now.
+func restoreAt(t *testing.T, data []byte, now time.Time) *simCluster {
+	t.Helper()
+	c := newSimCluster(NewManualClock(now), Timing{}, DefaultClusterName, DefaultNodes, nil)
+	if err := c.restore(data); err != nil {
 		t.Fatalf("restore: %v", err)
 	}
-	return &session{cluster: c, upgrade: up}
+	return c
 }
 
 // TestSnapshotReplaysWhatFellDue saves a cluster in the middle of its
@@ -52,16 +59,12 @@ func restoreAt(t *testing.T, data []byte, now time.Time) *session {
 // restores it at moments after: each restored cluster is what the live one
 // shows at that moment, as if it had run all along.
 func TestSnapshotReplaysWhatFellDue(t *testing.T) {
-	live, clk := newTestSession()
+	live, clk := newTestSim()
 	change(t, live, func(c *simCluster) *osError { return c.stopNode("node-3") })
 	change(t, live, func(c *simCluster) *osError { return c.createIndex("fresh", 2, 1) })
 	clk.Advance(200 * time.Millisecond)
 	change(t, live, func(c *simCluster) *osError { return c.setAllocation(2, 30*time.Second) })
-	live.upgrade.apply("roles")
-	data, err := marshalSession(live)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := marshalOf(t, live)
 	if strings.Contains(string(data), "node-1") {
 		t.Errorf("the snapshot names the configured nodes; it should hold only what changed: %s", data)
 	}
@@ -75,36 +78,28 @@ func TestSnapshotReplaysWhatFellDue(t *testing.T) {
 			t.Errorf("restored %v after saving:\n got %s\nwant %s", after, g, w)
 		}
 	}
-	restored := restoreAt(t, data, clk.Now())
-	if !restored.upgrade.rolesDone || restored.upgrade.mappingDone {
-		t.Errorf("upgrade state: got roles %v, mapping %v; want roles upgraded only", restored.upgrade.rolesDone, restored.upgrade.mappingDone)
-	}
 }
 
 // TestSnapshotRestoredKeepsMoving checks that a restored session's clock
 // and timer work: scheduled once live, it settles on its own clock.
 func TestSnapshotRestoredKeepsMoving(t *testing.T) {
-	live, _ := newTestSession()
+	live, _ := newTestSim()
 	change(t, live, func(c *simCluster) *osError { return c.createIndex("fresh", 1, 1) })
-	data, err := marshalSession(live)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := marshalOf(t, live)
 	clk := NewManualClock(epoch)
 	c := newSimCluster(clk, Timing{}, DefaultClusterName, DefaultNodes, nil)
-	if _, err := c.restore(data); err != nil {
+	if err := c.restore(data); err != nil {
 		t.Fatal(err)
 	}
 	c.mu.Lock()
 	c.schedule()
 	c.mu.Unlock()
-	s := &session{cluster: c, upgrade: newUpgradeState()}
-	if got := stateOf(s).Health.Status; got != "red" {
+	if got := stateOf(c).Health.Status; got != "red" {
 		t.Fatalf("restored at once: status %s; want red (the new index is fetching)", got)
 	}
 	for clk.Next() {
 	}
-	if got := stateOf(s).Health.Status; got != "green" {
+	if got := stateOf(c).Health.Status; got != "green" {
 		t.Errorf("restored, then its timers run out: status %s; want green", got)
 	}
 }
@@ -112,11 +107,8 @@ func TestSnapshotRestoredKeepsMoving(t *testing.T) {
 // TestSnapshotRefusesWhatDoesNotFit: a damaged record or one of another
 // cluster size is refused with a reason, never half applied.
 func TestSnapshotRefusesWhatDoesNotFit(t *testing.T) {
-	live, _ := newTestSession()
-	good, err := marshalSession(live)
-	if err != nil {
-		t.Fatal(err)
-	}
+	live, _ := newTestSim()
+	good := marshalOf(t, live)
 	tests := []struct {
 		name, data, want string
 	}{
@@ -129,7 +121,7 @@ func TestSnapshotRefusesWhatDoesNotFit(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			c := newSimCluster(NewManualClock(epoch), Timing{}, DefaultClusterName, DefaultNodes, nil)
-			_, err := c.restore([]byte(tt.data))
+			err := c.restore([]byte(tt.data))
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got %v; want an error containing %q", err, tt.want)
 			}

@@ -1,69 +1,120 @@
 package pagination
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
-	"time"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+
+	"loupe/server/sandbox/drf"
+	"loupe/server/sandbox/state"
 )
 
-// changesVersion is the format of saved changes; changes saved in another
-// format are not restored.
-const changesVersion = 1
+// Keys of a session's stored changes (state.Store), never the seed: a record
+// per item the session inserted ("item/<id>": the item's JSON), a tombstone
+// per seeded item it deleted ("item/<id>": "deleted"), and the ID the next
+// insert gets ("next_id"), since IDs are never reused.
+const (
+	itemPrefix = "item/"
+	nextIDKey  = "next_id"
+	tombstone  = "deleted"
+)
 
-// changes is what one session did to the seeded items, the record the
-// sandbox saves: never the seed itself, so a session that inserted one item
-// saves one item.
-type changes struct {
-	V int `json:"v"`
-	// Added are the items inserted and not deleted since, in order.
-	Added []Item `json:"added,omitempty"`
-	// Removed are the IDs of the seeded items deleted.
-	Removed []int `json:"removed,omitempty"`
-	// NextID is the ID the next insert gets (IDs are never reused).
-	NextID int `json:"next_id"`
+// userItems is one sandbox session's items. Until the session inserts or
+// deletes, own is nil and it reads the shared seeded store (reads cost
+// nothing per session); its first change builds its own copy.
+type userItems struct {
+	mu  sync.Mutex // guards own
+	own *store
 }
 
-// marshalChanges encodes what s changed since the seed.
-func (s *store) marshalChanges() ([]byte, error) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	return json.Marshal(changes{V: changesVersion, Added: s.added, Removed: s.removed, NextID: s.nextID})
+// build is the state.API builder: a session's items, the seed with its
+// stored changes replayed.
+func (h *handler) build(_ string, entries []state.Entry) (*userItems, error) {
+	if len(entries) == 0 {
+		return &userItems{}, nil
+	}
+	s := newStore(h.seedItems)
+	for _, e := range entries {
+		if e.Key == nextIDKey {
+			n, err := strconv.Atoi(string(e.Value))
+			if err != nil || n < s.nextID {
+				return nil, fmt.Errorf("the saved next ID %q does not fit the items", e.Value)
+			}
+			s.nextID = n
+			continue
+		}
+		id, err := strconv.Atoi(strings.TrimPrefix(e.Key, itemPrefix))
+		if err != nil || !strings.HasPrefix(e.Key, itemPrefix) {
+			return nil, fmt.Errorf("the saved items hold an unknown record %q", e.Key)
+		}
+		if string(e.Value) == tombstone {
+			if !h.seedIDs[id] || !s.has(id) {
+				return nil, fmt.Errorf("the saved items delete item %d, which the seed does not hold", id)
+			}
+			s.drop(id)
+			continue
+		}
+		var it Item
+		if err := json.Unmarshal(e.Value, &it); err != nil || it.ID != id || h.seedIDs[id] || s.has(id) || s.createdAt(it.Created) {
+			return nil, fmt.Errorf("the saved item %d does not fit the seed", id)
+		}
+		s.add(it)
+	}
+	return &userItems{own: s}, nil
 }
 
-// restoreChanges builds the store of the seeded items with the saved changes
-// applied, refusing a record that does not fit the seed.
-func restoreChanges(seed []Item, data []byte) (*store, error) {
-	var ch changes
-	if err := json.Unmarshal(data, &ch); err != nil {
-		return nil, fmt.Errorf("decoding the saved items: %w", err)
+// itemKey is the stored record of the item with id.
+func itemKey(id int) string { return itemPrefix + strconv.Itoa(id) }
+
+// items returns the store r's session reads, or writes the error that
+// prevents it and returns nil.
+func (h *handler) items(w http.ResponseWriter, r *http.Request) *store {
+	u, err := h.users.Get(r.Context())
+	if err != nil {
+		writeStateError(w, err)
+		return nil
 	}
-	if ch.V != changesVersion {
-		return nil, fmt.Errorf("the saved items have format %d; this Loupe reads format %d", ch.V, changesVersion)
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.own != nil {
+		return u.own
 	}
-	s := newStore(seed)
-	items := slices.Clone(s.initial)
-	for _, id := range ch.Removed {
-		i := slices.IndexFunc(items, func(it Item) bool { return it.ID == id })
-		if i < 0 {
-			return nil, fmt.Errorf("the saved items delete item %d, which the seed does not hold", id)
-		}
-		items = slices.Delete(items, i, i+1)
+	return h.seed
+}
+
+// change runs op on the session's own store, built from the seed on its first
+// change; op hands each change to save, which stores it durably before the
+// store shows it, and reports whether it changed anything.
+func (h *handler) change(ctx context.Context, op func(s *store, save func(...state.Change) error) (bool, error)) error {
+	u, err := h.users.Get(ctx)
+	if err != nil {
+		return err
 	}
-	created := map[time.Time]bool{}
-	for _, it := range items {
-		created[it.Created] = true
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	s := u.own
+	if s == nil {
+		s = newStore(h.seedItems)
 	}
-	prev := s.nextID - 1
-	for _, it := range ch.Added {
-		if it.ID <= prev || it.ID >= ch.NextID || created[it.Created] || it.Name == "" {
-			return nil, fmt.Errorf("the saved items hold an item %d that does not fit the seed", it.ID)
-		}
-		created[it.Created], prev = true, it.ID
-		items = append(items, it)
+	changed, err := op(s, func(c ...state.Change) error { return h.users.Apply(ctx, c...) })
+	if changed && err == nil {
+		u.own = s
 	}
-	s.set(items)
-	s.nextID = max(ch.NextID, s.nextID)
-	s.added, s.removed = slices.Clone(ch.Added), slices.Clone(ch.Removed)
-	return s, nil
+	return err
+}
+
+// writeStateError answers, in DRF's shape, a session that cannot be served or
+// changed: a limit (429 too many sessions, 507 a full session), a saved state
+// that cannot be restored, or the store failing.
+func writeStateError(w http.ResponseWriter, err error) {
+	if le := state.AsLimit(err); le != nil {
+		drf.WriteJSON(w, le.Status, detail{le.Message})
+		return
+	}
+	drf.WriteJSON(w, http.StatusInternalServerError, detail{"Your pagination sandbox could not be loaded or saved (" + err.Error() +
+		"). Reset it to start again from the seeded items: POST " + DefaultPrefix + ItemsResetPath + ", or Reset on the API's page in Loupe."})
 }

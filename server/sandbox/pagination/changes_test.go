@@ -1,59 +1,163 @@
 package pagination
 
 import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"reflect"
 	"strings"
 	"testing"
-	"time"
+
+	"loupe/server/sandbox/state"
+	"loupe/server/sandbox/state/boltstore"
 )
 
-// TestChangesRoundTrip saves a store's changes and restores them over the
-// seed: the same items in both orders, the same next ID, and a record that
-// holds only what changed.
-func TestChangesRoundTrip(t *testing.T) {
-	seed := DefaultItems()
-	s := newStore(seed)
-	a, _ := s.insert("Kept", time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC))
-	b, _ := s.insert("Gone", time.Time{})
-	s.remove(b.ID)
-	s.remove(7)
-	data, err := s.marshalChanges()
-	if err != nil {
+// sendAs is send as session.
+func sendAs(h http.Handler, session, method, target, body string) *httptest.ResponseRecorder {
+	r := httptest.NewRequest(method, target, strings.NewReader(body))
+	r = r.WithContext(state.WithSession(r.Context(), session))
+	if body != "" {
+		r.Header.Set("Content-Type", jsonType)
+	}
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	return w
+}
+
+// idsAs is the IDs of the limit/offset list session reads, ordered by creation.
+func idsAs(t *testing.T, h http.Handler, session string) []int {
+	t.Helper()
+	r := httptest.NewRequest(http.MethodGet, base+LimitOffsetPath+"?ordering=created&limit=100", nil)
+	r = r.WithContext(state.WithSession(r.Context(), session))
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	if w.Code != http.StatusOK {
+		t.Fatalf("list as %s: got %d %s", session, w.Code, w.Body)
+	}
+	var p page
+	if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := string(data), `{"v":1,"added":[{"id":96,"name":"Kept","created":"2026-03-01T00:00:00Z"}],"removed":[7],"next_id":98}`; got != want {
-		t.Errorf("saved: got %s; want %s", got, want)
+	return ids(p.Results)
+}
+
+// mountedOn is the sandbox over a registry of store.
+func mountedOn(store state.Store, limits state.Limits) http.Handler {
+	return mounted(Options{Registry: state.NewRegistry(store, state.Options{Limits: limits})})
+}
+
+// TestSessionsSeeTheirOwnItems: one session's inserts and deletes are its
+// own; another reads the seed without a copy of it; the reset restores the
+// first session only.
+func TestSessionsSeeTheirOwnItems(t *testing.T) {
+	store := state.NewMemory()
+	h := mountedOn(store, state.Limits{})
+	seed := idsAs(t, h, "bob")
+	if w := sendAs(h, "alice", http.MethodPost, base+ItemsPath, `{"name":"Alice's","created":"2026-01-01T12:00:00Z"}`); w.Code != http.StatusCreated {
+		t.Fatalf("insert: got %d %s", w.Code, w.Body)
 	}
-	r, err := restoreChanges(seed, data)
-	if err != nil {
-		t.Fatal(err)
+	if w := sendAs(h, "alice", http.MethodDelete, base+"/items/3/", ""); w.Code != http.StatusNoContent {
+		t.Fatalf("delete: got %d %s", w.Code, w.Body)
 	}
-	gotID, gotCreated := r.snapshot()
-	wantID, wantCreated := s.snapshot()
-	if !reflect.DeepEqual(gotID, wantID) || !reflect.DeepEqual(gotCreated, wantCreated) {
-		t.Errorf("restored items differ: got %d/%d items; want %d/%d", len(gotID), len(gotCreated), len(wantID), len(wantCreated))
+	alice := idsAs(t, h, "alice")
+	if len(alice) != len(seed) || alice[0] != 1 || alice[1] != 96 || alice[2] != 2 || alice[3] != 4 {
+		t.Errorf("alice's items: got %v…; want 1, 96 (hers), 2, 4 (3 deleted)", alice[:5])
 	}
-	if next, _ := r.insert("Next", time.Time{}); next.ID != 98 || a.ID != 96 {
-		t.Errorf("next insert after restore: got id %d; want 98 (ids are never reused)", next.ID)
+	if got := idsAs(t, h, "bob"); !reflect.DeepEqual(got, seed) {
+		t.Errorf("bob's items: got %v; want the seed", got[:5])
 	}
-	r.reset()
-	if got, _ := r.marshalChanges(); string(got) != `{"v":1,"next_id":96}` {
-		t.Errorf("after reset: got %s; want no changes", got)
+	if w := sendAs(h, "bob", http.MethodDelete, base+"/items/96/", ""); w.Code != http.StatusNotFound {
+		t.Errorf("bob deleting alice's item: got %d %s; want 404", w.Code, w.Body)
+	}
+	if entries, _ := store.Load("bob", "pagination"); len(entries) != 0 {
+		t.Errorf("bob changed nothing, yet the store holds %d records of his", len(entries))
+	}
+	entries, _ := store.Load("alice", "pagination")
+	var keys []string
+	for _, e := range entries {
+		keys = append(keys, e.Key+"="+string(e.Value))
+	}
+	if got, want := strings.Join(keys, " "), `item/3=deleted item/96={"id":96,"name":"Alice's","created":"2026-01-01T12:00:00Z"} next_id=97`; got != want {
+		t.Errorf("alice's records: got %s; want %s (only what changed, never the seed)", got, want)
+	}
+	if w := sendAs(h, "alice", http.MethodPost, base+ItemsResetPath, ""); w.Code != http.StatusNoContent {
+		t.Fatalf("reset: got %d %s", w.Code, w.Body)
+	}
+	if got := idsAs(t, h, "alice"); !reflect.DeepEqual(got, seed) {
+		t.Errorf("alice after reset: got %v; want the seed", got[:5])
 	}
 }
 
-// TestChangesRefused: a record that does not fit the seed is refused.
-func TestChangesRefused(t *testing.T) {
-	tests := []struct{ name, data, want string }{
-		{"not JSON", `[`, "decoding the saved items"},
-		{"another format", `{"v":2}`, "format 2"},
-		{"deletes an unknown item", `{"v":1,"removed":[500],"next_id":96}`, "item 500"},
-		{"adds a seeded id", `{"v":1,"added":[{"id":5,"name":"x","created":"2030-01-01T00:00:00Z"}],"next_id":96}`, "item 5"},
-		{"adds a taken created", `{"v":1,"added":[{"id":96,"name":"x","created":"` + DefaultItems()[0].Created.Format(time.RFC3339Nano) + `"}],"next_id":97}`, "item 96"},
+// TestItemsSurviveARestart: with a durable store, a session's items come
+// back in a new handler over the same directory, and IDs are still never
+// reused.
+func TestItemsSurviveARestart(t *testing.T) {
+	dir := t.TempDir()
+	store, err := boltstore.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := mountedOn(store, state.Limits{})
+	sendAs(h, "alice", http.MethodPost, base+ItemsPath, `{"name":"One"}`)
+	sendAs(h, "alice", http.MethodPost, base+ItemsPath, `{"name":"Two"}`)
+	sendAs(h, "alice", http.MethodDelete, base+"/items/97/", "")
+	sendAs(h, "alice", http.MethodDelete, base+"/items/1/", "")
+	before := idsAs(t, h, "alice")
+	if err := store.Close(); err != nil {
+		t.Fatal(err)
+	}
+	store, err = boltstore.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	h = mountedOn(store, state.Limits{})
+	if got := idsAs(t, h, "alice"); !reflect.DeepEqual(got, before) {
+		t.Errorf("after the restart: got %v; want %v", got, before)
+	}
+	w := sendAs(h, "alice", http.MethodPost, base+ItemsPath, `{"name":"Three"}`)
+	if w.Code != http.StatusCreated || !strings.Contains(w.Body.String(), `"id":98`) {
+		t.Errorf("insert after the restart: got %d %s; want id 98 (97 was used)", w.Code, w.Body)
+	}
+}
+
+// TestItemsSessionFull: an insert past the session's bytes is refused in
+// DRF's shape and the list does not show it.
+func TestItemsSessionFull(t *testing.T) {
+	h := mountedOn(state.NewMemory(), state.Limits{MaxBytes: 200})
+	if w := sendAs(h, "alice", http.MethodPost, base+ItemsPath, `{"name":"fits"}`); w.Code != http.StatusCreated {
+		t.Fatalf("first insert: got %d %s", w.Code, w.Body)
+	}
+	w := sendAs(h, "alice", http.MethodPost, base+ItemsPath, `{"name":"`+strings.Repeat("x", 100)+`"}`)
+	if w.Code != http.StatusInsufficientStorage || !strings.Contains(w.Body.String(), `"detail":"Your sandbox session holds as many changes`) {
+		t.Fatalf("insert past the limit: got %d %s; want 507 with DRF's detail", w.Code, w.Body)
+	}
+	if got := idsAs(t, h, "alice"); len(got) != 96 {
+		t.Errorf("after the refused insert: %d items; want 96", len(got))
+	}
+}
+
+// TestItemsRestoreRefusesWhatDoesNotFit: a record that does not fit the seed
+// is refused with a reason.
+func TestItemsRestoreRefusesWhatDoesNotFit(t *testing.T) {
+	tests := []struct {
+		name, key, value, want string
+	}{
+		{"an unknown record", "colour", "red", "unknown record"},
+		{"a tombstone of an item the seed lacks", "item/500", "deleted", "item 500"},
+		{"an insert with a seeded id", "item/5", `{"id":5,"name":"x","created":"2030-01-01T00:00:00Z"}`, "item 5"},
+		{"an insert whose id is not its key", "item/96", `{"id":97,"name":"x","created":"2030-01-01T00:00:00Z"}`, "item 96"},
+		{"a next ID behind the seed", "next_id", "3", "next ID"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := restoreChanges(DefaultItems(), []byte(tt.data))
+			store := state.NewMemory()
+			if err := store.Apply(state.Local, "pagination", []state.Change{state.Put(tt.key, []byte(tt.value))}); err != nil {
+				t.Fatal(err)
+			}
+			h := New(Options{Registry: state.NewRegistry(store, state.Options{})}).(*handler)
+			_, err := h.users.Get(context.Background())
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got %v; want an error containing %q", err, tt.want)
 			}
