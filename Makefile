@@ -3,6 +3,7 @@
 
 GO      ?= go
 ADDR    ?= 127.0.0.1:8080
+DATA    ?= $(or $(XDG_STATE_HOME),$(HOME)/.local/state)/loupe
 CHROME  ?= /usr/bin/chromium
 export GOFLAGS := -buildvcs=false
 
@@ -26,9 +27,9 @@ BASE   ?= /
 static: build
 	./bin/loupe static -o $(STATIC) -base $(BASE)
 
-## run: build, then serve on $(ADDR).
+## run: build, then serve on $(ADDR), the sandboxes' state kept in $(DATA).
 run: build
-	./bin/loupe -addr $(ADDR)
+	./bin/loupe -addr $(ADDR) -data $(DATA)
 
 ## test: every test, the browser tests included (they need the wasm built first).
 test: deps wasm vet

@@ -5,6 +5,7 @@ import (
 	"net/url"
 
 	"loupe/server/proxy"
+	"loupe/server/sandbox/state"
 )
 
 // sandboxGuard stands before the built-in sandboxes where browsers and clients call them
@@ -34,7 +35,7 @@ func sandboxGuard(next http.Handler, public *url.URL) http.Handler {
 			scheme, host = public.Scheme, public.Host
 		}
 		r = r.Clone(r.Context())
-		for _, name := range []string{"X-Forwarded-Host", "X-Forwarded-Proto", "X-Forwarded-Prefix", "Forwarded"} {
+		for _, name := range []string{"X-Forwarded-Host", "X-Forwarded-Proto", "X-Forwarded-Prefix", "Forwarded", state.Header} {
 			r.Header.Del(name)
 		}
 		r.Header.Set("X-Forwarded-Proto", scheme)

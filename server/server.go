@@ -23,6 +23,7 @@ import (
 	"loupe/server/proxy"
 	"loupe/server/sandbox"
 	"loupe/server/sandbox/script"
+	"loupe/server/sandbox/state"
 	"loupe/server/site"
 	"loupe/server/walkthrough"
 	"loupe/web"
@@ -76,6 +77,7 @@ type Server struct {
 	proxy    *proxy.Proxy
 	gate     *access.Gate
 	sbKeys   map[string]string // the keys the sandboxes were built with
+	registry *state.Registry   // the sandboxes' per-session state
 	walks    *walkthrough.Set
 }
 
@@ -111,13 +113,18 @@ func New(cfg Config) (*Server, error) {
 		s.sbKeys[slug] = cfg.sandboxKey(slug)
 	}
 
-	sandboxes, err := newSandboxes(cfg)
+	if s.registry, err = newRegistry(cfg.Settings.Server); err != nil {
+		return nil, err
+	}
+	sandboxes, err := newSandboxes(cfg, s.registry)
 	if err != nil {
+		s.registry.Store().Close()
 		return nil, err
 	}
 	sbMux := sandbox.NewMux(sandboxes)
+	sbMux.Registry = s.registry
 	s.listener = memnet.Listen()
-	s.internal = &http.Server{Handler: sbMux, ReadHeaderTimeout: 10 * time.Second}
+	s.internal = &http.Server{Handler: state.TrustHeader(sbMux), ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		if err := s.internal.Serve(s.listener); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			cfg.Logger.Error("sandbox server stopped", "err", err)
@@ -193,7 +200,8 @@ func New(cfg Config) (*Server, error) {
 		}
 		mux.ServeHTTP(w, r)
 	})
-	s.handler = logRequests(cfg.Logger, access.SecurityHeaders(s.gate.Wrap(routed)))
+	secure := public != nil && public.Scheme == "https"
+	s.handler = logRequests(cfg.Logger, access.SecurityHeaders(s.gate.Wrap(withSandboxSession(routed, s.gate, cfg.Settings.Server.Access.Mode, secure))))
 	return s, nil
 }
 
@@ -206,10 +214,14 @@ func (s *Server) Walkthroughs() *walkthrough.Set { return s.walks }
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
 
-// Close stops the in-memory sandbox server.
+// Close stops the in-memory sandbox server and closes the sandboxes' state store.
 func (s *Server) Close() error {
 	s.listener.Close()
-	return s.internal.Close()
+	err := s.internal.Close()
+	if cerr := s.registry.Store().Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // routeTransport sends requests for the sandbox host over the in-memory listener.
@@ -218,6 +230,7 @@ type routeTransport struct{ sandbox, other http.RoundTripper }
 // RoundTrip implements http.RoundTripper.
 func (t routeTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	if r.URL.Host == "sandbox.loupe.internal" {
+		state.SetHeader(r) // the caller's sandbox session, trusted on this listener only
 		return t.sandbox.RoundTrip(r)
 	}
 	return t.other.RoundTrip(r)

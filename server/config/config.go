@@ -41,6 +41,28 @@ type Server struct {
 	Access Access `yaml:"access"`
 	// Limits bounds what one user and one call may cost.
 	Limits Limits `yaml:"limits"`
+	// DataDir is where the built-in sandboxes keep each user's changes (the file
+	// sandbox-state.db), so they survive a restart and a crash; the -data flag overrides it.
+	// Empty means in memory only: a restart starts every sandbox from its seed.
+	DataDir string `yaml:"data_dir"`
+	// Sandbox bounds the built-in sandboxes' per-user state.
+	Sandbox Sandbox `yaml:"sandbox"`
+}
+
+// Sandbox bounds the built-in sandboxes' per-user state (server/sandbox/state): each user (a
+// signed-in name, an anonymous browser's cookie, a client's credential) has their own changes
+// over the shared seed. Zero values mean the defaults.
+type Sandbox struct {
+	// IdleTimeout evicts a user's live sandbox state after this long without a call; with
+	// server.data_dir the changes stay on disk and come back on the next call, without it they
+	// are forgotten. Default 30m.
+	IdleTimeout time.Duration `yaml:"idle_timeout"`
+	// MaxSessions is how many users may have live sandbox state at once; one more gets 429
+	// until an idle one is evicted. Default 1000.
+	MaxSessions int `yaml:"max_sessions"`
+	// MaxBytes bounds one user's stored changes across the sandboxes, in bytes; a change past
+	// it gets 507 with a hint to Reset. Default 4194304 (4 MiB).
+	MaxBytes int64 `yaml:"max_bytes"`
 }
 
 // Access modes.
@@ -147,6 +169,16 @@ func (c *Config) applyDefaults() {
 	}
 	if l.StreamIdleTimeout == 0 {
 		l.StreamIdleTimeout = proxy.DefaultStreamIdleTimeout
+	}
+	sb := &s.Sandbox
+	if sb.IdleTimeout == 0 {
+		sb.IdleTimeout = 30 * time.Minute
+	}
+	if sb.MaxSessions == 0 {
+		sb.MaxSessions = 1000
+	}
+	if sb.MaxBytes == 0 {
+		sb.MaxBytes = 4 << 20
 	}
 	if c.APIs == nil {
 		c.APIs = map[string]*API{}

@@ -11,6 +11,7 @@ import (
 //	LOUPE_ACCESS_MODE, LOUPE_USERS_FILE               server.access.mode, .users_file
 //	LOUPE_TRUSTED_HEADER, LOUPE_TRUSTED_PROXIES       server.access.header, .trusted_proxies (comma-separated)
 //	LOUPE_ADMINS                                      server.access.admins (comma-separated)
+//	LOUPE_DATA_DIR                                    server.data_dir
 //	LOUPE_<SLUG>_URL                                  apis.<slug>.base_url
 //	LOUPE_<SLUG>_KEY, _KEY_FILE, _KEY_ENV             apis.<slug>.credential.value, .file, .env
 //	LOUPE_<SLUG>_SEND                                 apis.<slug>.credential.send
@@ -34,6 +35,7 @@ func applyEnv(c *Config, lookup func(string) (string, bool)) error {
 	str("LOUPE_TRUSTED_HEADER", &s.Access.Header)
 	list("LOUPE_TRUSTED_PROXIES", &s.Access.TrustedProxies)
 	list("LOUPE_ADMINS", &s.Access.Admins)
+	str("LOUPE_DATA_DIR", &s.DataDir)
 	if c.APIs == nil {
 		c.APIs = map[string]*API{}
 	}

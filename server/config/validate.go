@@ -40,6 +40,12 @@ func (c *Config) Validate() error {
 		return errKey("server.limits.upstream_timeout", "expected a positive duration, got %s", l.UpstreamTimeout)
 	case l.StreamIdleTimeout <= 0:
 		return errKey("server.limits.stream_idle_timeout", "expected a positive duration, got %s", l.StreamIdleTimeout)
+	case s.Sandbox.IdleTimeout < 0:
+		return errKey("server.sandbox.idle_timeout", "expected a positive duration, got %s", s.Sandbox.IdleTimeout)
+	case s.Sandbox.MaxSessions < 0:
+		return errKey("server.sandbox.max_sessions", "expected a positive number, got %d", s.Sandbox.MaxSessions)
+	case s.Sandbox.MaxBytes < 0:
+		return errKey("server.sandbox.max_bytes", "expected a positive number of bytes, got %d", s.Sandbox.MaxBytes)
 	}
 	for slug, a := range c.APIs {
 		if !slices.Contains(Slugs, slug) {

@@ -1,7 +1,7 @@
 // Command loupe serves the Loupe API playground: the app, the catalog, the credential-holding
 // proxy and the built-in sandboxes, from one self-contained binary.
 //
-//	loupe [-addr 127.0.0.1:8080] [-config loupe.yaml]
+//	loupe [-addr 127.0.0.1:8080] [-config loupe.yaml] [-data DIR]
 //	loupe walk <id> [-config loupe.yaml] [-input name=value]...
 //	loupe static -o DIR [-base /prefix/]   (the static explorer; see server.WriteStatic)
 //
@@ -45,6 +45,7 @@ func run() error {
 	}
 	addr := flag.String("addr", "", "address to listen on (default 127.0.0.1:8080; overrides server.addr and LOUPE_ADDR)")
 	path := flag.String("config", os.Getenv("LOUPE_CONFIG"), "configuration file (env LOUPE_CONFIG); see server/config/loupe.example.yaml")
+	data := flag.String("data", "", "directory where the sandboxes keep each user's changes (overrides server.data_dir and LOUPE_DATA_DIR; default: in memory)")
 	flag.Parse()
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
 
@@ -52,6 +53,9 @@ func run() error {
 		c, err := config.Load(*path)
 		if err != nil {
 			return nil, err
+		}
+		if *data != "" {
+			c.Server.DataDir = *data
 		}
 		if *addr != "" {
 			c.Server.Addr = *addr

@@ -58,7 +58,7 @@ func New(opts Options) (map[string]http.Handler, error) {
 		return nil, fmt.Errorf("starting the reports sandbox: %w", err)
 	}
 	return map[string]http.Handler{
-		"script":     script.New(script.Options{Key: key("script")}),
+		"script":     script.New(script.Options{Key: key("script"), State: opts.Registry}),
 		"chat":       chat.New(chat.Options{Key: key("chat"), TokensPerSecond: opts.ChatTokensPerSecond}),
 		"entities":   ent,
 		"docs":       docs.New(docs.Options{}),

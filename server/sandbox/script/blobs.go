@@ -10,23 +10,10 @@ import (
 // the store keeps each distinct source once (by its SHA-256) and refuses a version that would
 // take the distinct content of all versions past maxVersionBytes.
 
-// keepVersionFiles returns files whose sources are the store's single copies, adding the new
-// ones to the versions' content; or the 429 when they would not fit. The caller holds s.mu.
-func (s *store) keepVersionFiles(files []file) ([]file, *apiError) {
-	added := 0
-	fresh := map[[32]byte]bool{}
-	for _, f := range files {
-		sum := sha256.Sum256([]byte(f.source))
-		if _, ok := s.blobs[sum]; !ok && !fresh[sum] {
-			fresh[sum] = true
-			added += len(f.source)
-		}
-	}
-	if s.versionBytes+added > s.maxVersionBytes {
-		return nil, &apiError{Error: errorStatus{Code: http.StatusTooManyRequests, Status: "RESOURCE_EXHAUSTED",
-			Message: fmt.Sprintf("The sandbox keeps at most %s of version content and holds %s; this version adds %s. Make a version of smaller or unchanged files, or restart the sandbox.",
-				mib(s.maxVersionBytes), mib(s.versionBytes), mib(added))}}
-	}
+// versionFiles returns files whose sources are the store's single copies where it holds them,
+// and the sources new to the store (by hash). It changes nothing. The caller holds s.mu.
+func (s *store) versionFiles(files []file) ([]file, map[[32]byte]string) {
+	fresh := map[[32]byte]string{}
 	out := cloneFiles(files)
 	for i := range out {
 		sum := sha256.Sum256([]byte(out[i].source))
@@ -34,10 +21,32 @@ func (s *store) keepVersionFiles(files []file) ([]file, *apiError) {
 			out[i].source = kept
 			continue
 		}
-		s.blobs[sum] = out[i].source
+		fresh[sum] = out[i].source
 	}
-	s.versionBytes += added
-	return out, nil
+	return out, fresh
+}
+
+// fitVersion returns the 429 when the fresh sources would take the versions' content past
+// maxVersionBytes. The caller holds s.mu.
+func (s *store) fitVersion(fresh map[[32]byte]string) *apiError {
+	added := 0
+	for _, src := range fresh {
+		added += len(src)
+	}
+	if s.versionBytes+added > s.maxVersionBytes {
+		return &apiError{Error: errorStatus{Code: http.StatusTooManyRequests, Status: "RESOURCE_EXHAUSTED",
+			Message: fmt.Sprintf("The sandbox keeps at most %s of version content and holds %s; this version adds %s. Make a version of smaller or unchanged files, or Reset the script sandbox.",
+				mib(s.maxVersionBytes), mib(s.versionBytes), mib(added))}}
+	}
+	return nil
+}
+
+// keepBlobs adds the fresh sources to the store's single copies. The caller holds s.mu.
+func (s *store) keepBlobs(fresh map[[32]byte]string) {
+	for sum, src := range fresh {
+		s.blobs[sum] = src
+		s.versionBytes += len(src)
+	}
 }
 
 // mib formats a byte count in MiB with one decimal.

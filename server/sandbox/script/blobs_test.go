@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"loupe/server/sandbox/state"
 )
 
 // TestVersionsBounded saves 40 different 1 MiB sources, making a version of each: the versions
@@ -13,7 +15,9 @@ import (
 func TestVersionsBounded(t *testing.T) {
 	c := &clock{}
 	c.set(t, "2026-11-20T12:10:00Z")
-	h := New(Options{Now: c.now, MaxVersionBytes: 8 << 20})
+	// The session may store more than the versions' bound, which is the one under test.
+	roomy := state.NewRegistry(state.NewMemory(), state.Options{Limits: state.Limits{MaxBytes: 64 << 20}})
+	h := New(Options{Now: c.now, MaxVersionBytes: 8 << 20, State: roomy})
 	heap := func() uint64 {
 		runtime.GC()
 		var m runtime.MemStats

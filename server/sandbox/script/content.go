@@ -110,12 +110,21 @@ func updateContent(s *store, r *http.Request, id string) (any, *apiError) {
 	for i, f := range req.Files {
 		files[i] = file{name: f.Name, typ: f.Type, source: f.Source, create: now, update: now, modifier: &ada}
 	}
-	p.files, p.update, p.modifier = files, now, ada
-	for _, d := range p.deployments {
+	next := *p
+	next.files, next.update, next.modifier = files, now, ada
+	next.deployments = make([]*deployment, len(p.deployments))
+	for i, d := range p.deployments {
+		next.deployments[i] = d
 		if d.head {
-			d.update = now
+			h := *d
+			h.update = now
+			next.deployments[i] = &h
 		}
 	}
+	if e := s.persist(s.projectChange(&next)); e != nil {
+		return nil, e
+	}
+	*p = next
 	return contentJSON{ScriptID: p.id, Files: filesJSON(files, false)}, nil
 }
 

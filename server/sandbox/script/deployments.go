@@ -3,7 +3,10 @@ package script
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
+
+	"loupe/server/sandbox/state"
 )
 
 // deploymentConfig is the DeploymentConfig resource (also the body of deployments.create).
@@ -87,7 +90,10 @@ func createDeployment(s *store, r *http.Request, id string) (any, *apiError) {
 	}
 	d := &deployment{id: did, version: v.number, manifest: manifestName, description: req.Description, update: s.stamp(),
 		entryPoints: entryPointsOf(did, manifest(v.files))}
-	p.deployments = append(p.deployments, d)
+	if e := s.saveDeployments(p, append(slices.Clip(p.deployments), d), s.counterChange()); e != nil {
+		s.counter--
+		return nil, e
+	}
 	return d.toJSON(p), nil
 }
 
@@ -146,9 +152,15 @@ func updateDeployment(s *store, r *http.Request, id, did string) (any, *apiError
 	if e != nil {
 		return nil, e
 	}
-	d.version, d.description, d.update = v.number, req.DeploymentConfig.Description, s.stamp()
-	d.entryPoints = entryPointsOf(d.id, manifest(v.files))
-	return d.toJSON(p), nil
+	nd := *d
+	nd.version, nd.description, nd.update = v.number, req.DeploymentConfig.Description, s.stamp()
+	nd.entryPoints = entryPointsOf(d.id, manifest(v.files))
+	ds := slices.Clone(p.deployments)
+	ds[slices.Index(ds, d)] = &nd
+	if e := s.saveDeployments(p, ds); e != nil {
+		return nil, e
+	}
+	return nd.toJSON(p), nil
 }
 
 // deleteDeployment is projects.deployments.delete; the version is kept.
@@ -165,8 +177,22 @@ func deleteDeployment(s *store, _ *http.Request, id, did string) (any, *apiError
 	if d.head {
 		return nil, errHead()
 	}
-	p.deployments = removeDeployment(p.deployments, d)
+	if e := s.saveDeployments(p, removeDeployment(p.deployments, d)); e != nil {
+		return nil, e
+	}
 	return struct{}{}, nil
+}
+
+// saveDeployments stores project p with the deployments ds (and the other changes), then
+// puts ds in p. The caller holds s.mu.
+func (s *store) saveDeployments(p *project, ds []*deployment, more ...state.Change) *apiError {
+	next := *p
+	next.deployments = ds
+	if e := s.persist(append([]state.Change{s.projectChange(&next)}, more...)...); e != nil {
+		return e
+	}
+	p.deployments = ds
+	return nil
 }
 
 // removeDeployment returns ds without d.

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"loupe/server/sandbox"
+	"loupe/server/sandbox/state"
 )
 
 // Options configures New. The zero value serves the seeded project with sandbox.DefaultKey and
@@ -43,10 +44,13 @@ type Options struct {
 	// MaxRuns is how many runs may go on at once; one more is refused with 429
 	// RESOURCE_EXHAUSTED. Default 4.
 	MaxRuns int
-	// MaxVersionBytes bounds the distinct file content all versions of all projects hold
-	// (identical sources are stored once); a version past it is refused with 429
+	// MaxVersionBytes bounds the distinct file content all versions of all projects of one
+	// session hold (identical sources are stored once); a version past it is refused with 429
 	// RESOURCE_EXHAUSTED. Default 32 MiB.
 	MaxVersionBytes int
+	// State keeps each sandbox session's changes (server/sandbox/state). Nil means its own
+	// registry over an in-memory store with the default limits.
+	State *state.Registry
 }
 
 // Defaults of Options.
@@ -61,10 +65,10 @@ const (
 // RangeError as in V8, and a run keeps its first 1000 log lines.
 var defaultLimits = runLimits{timeout: defaultRunTimeout, memory: defaultRunMemory, maxStack: 2000, maxLogs: 1000}
 
-// handler serves the API over one store.
+// handler serves the API over the store of each session.
 type handler struct {
-	key string
-	st  *store
+	key      string
+	sessions *state.API[*store]
 }
 
 // New returns the sandbox handler with its own store.
@@ -77,15 +81,23 @@ func New(opts Options) http.Handler {
 	if now == nil {
 		now = time.Now
 	}
-	st := newStore(now, opts.NewID)
-	st.limits.timeout = or(opts.RunTimeout, defaultRunTimeout)
-	st.limits.memory = or(opts.RunMemory, defaultRunMemory)
-	st.runs = make(chan struct{}, or(opts.MaxRuns, defaultMaxRuns))
-	st.maxVersionBytes = or(opts.MaxVersionBytes, defaultMaxVersionBytes)
-	if !opts.NoSeed {
-		seed(st)
+	reg := opts.State
+	if reg == nil {
+		reg = state.NewRegistry(state.NewMemory(), state.Options{DropEvicted: true})
 	}
-	return &handler{key: key, st: st}
+	runs := make(chan struct{}, or(opts.MaxRuns, defaultMaxRuns)) // shared: the bound is the server's
+	fresh := func() *store {
+		st := newStore(now, opts.NewID)
+		st.limits.timeout = or(opts.RunTimeout, defaultRunTimeout)
+		st.limits.memory = or(opts.RunMemory, defaultRunMemory)
+		st.runs = runs
+		st.maxVersionBytes = or(opts.MaxVersionBytes, defaultMaxVersionBytes)
+		if !opts.NoSeed {
+			seed(st)
+		}
+		return st
+	}
+	return &handler{key: key, sessions: newSessions(reg, fresh)}
 }
 
 // ServeHTTP routes the request, checks the credential, then runs the operation.
@@ -99,7 +111,12 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, e)
 		return
 	}
-	v, e := op(h.st, r)
+	st, e := h.storeFor(r)
+	if e != nil {
+		writeError(w, e)
+		return
+	}
+	v, e := op(st, r)
 	if e != nil {
 		writeError(w, e)
 		return

@@ -1,6 +1,7 @@
 package script
 
 import (
+	"maps"
 	"net/http"
 	"slices"
 	"strconv"
@@ -78,17 +79,18 @@ func getMetrics(s *store, r *http.Request, id string) (any, *apiError) {
 	return out, nil
 }
 
-// count adds one execution by email of the deployment to today's bucket.
-func (s *store) count(scriptID, deploymentID, email string, failed bool, when time.Time) {
+// counted returns the bucket of the deployment's day (UTC) with one more execution by email,
+// and its index in s.buckets (-1: a new bucket). It changes nothing.
+func (s *store) counted(scriptID, deploymentID, email string, failed bool, when time.Time) (*bucket, int) {
 	d := when.UTC().Truncate(day)
 	i := slices.IndexFunc(s.buckets, func(b *bucket) bool {
 		return b.scriptID == scriptID && b.deploymentID == deploymentID && b.day.Equal(d)
 	})
-	if i < 0 {
-		s.buckets = append(s.buckets, &bucket{scriptID: scriptID, deploymentID: deploymentID, day: d})
-		i = len(s.buckets) - 1
+	b := &bucket{scriptID: scriptID, deploymentID: deploymentID, day: d}
+	if i >= 0 {
+		*b = *s.buckets[i]
 	}
-	b := s.buckets[i]
+	b.emails = maps.Clone(b.emails)
 	if b.emails == nil {
 		b.emails = map[string]bool{}
 	}
@@ -97,4 +99,5 @@ func (s *store) count(scriptID, deploymentID, email string, failed bool, when ti
 	if failed {
 		b.failed++
 	}
+	return b, i
 }

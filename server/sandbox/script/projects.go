@@ -60,6 +60,10 @@ func createProject(s *store, r *http.Request) (any, *apiError) {
 		files:       []file{{name: manifestName, typ: "JSON", source: defaultManifest, create: now, update: now, modifier: &ada}},
 		deployments: []*deployment{{id: headID, head: true, manifest: manifestName, update: now}},
 	}
+	if e := s.persist(s.projectChange(p), s.counterChange()); e != nil {
+		s.counter -= 2
+		return nil, e
+	}
 	s.addProject(p)
 	return p.toJSON(), nil
 }

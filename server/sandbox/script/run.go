@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"time"
 )
 
@@ -103,8 +104,11 @@ func runScript(s *store, r *http.Request, id string) (any, *apiError) {
 		out = execute(runInput{files: files, libs: libs, function: req.Function, args: req.Parameters}, limits)
 	}
 	s.mu.Lock()
-	s.endProcess(proc, time.Since(began), out.fail)
+	e := s.endProcess(proc, time.Since(began), out.fail)
 	s.mu.Unlock()
+	if e != nil {
+		return nil, e
+	}
 	return withHeader{body: runOperation(out), header: http.Header{LogsHeader: {logsHeader(out.logs)}}}, nil
 }
 
@@ -182,14 +186,28 @@ func (s *store) startProcess(p *project, d *deployment, fn string, files []file)
 	return proc
 }
 
-// endProcess records how the run ended and counts it in the metrics. The caller holds s.mu.
-func (s *store) endProcess(proc *process, took time.Duration, fail *scriptFailure) {
-	proc.duration, proc.status = took.Round(time.Millisecond), "COMPLETED"
+// endProcess records how the run ended and counts it in the metrics, stored first; when the
+// store refuses, the run is forgotten and its error returned. The caller holds s.mu.
+func (s *store) endProcess(proc *process, took time.Duration, fail *scriptFailure) *apiError {
+	done := *proc
+	done.duration, done.status = took.Round(time.Millisecond), "COMPLETED"
 	switch {
 	case fail != nil && fail.timedOut:
-		proc.status = "TIMED_OUT"
+		done.status = "TIMED_OUT"
 	case fail != nil:
-		proc.status = "FAILED"
+		done.status = "FAILED"
 	}
-	s.count(proc.scriptID, proc.deploymentID, proc.runBy, fail != nil, proc.start)
+	b, i := s.counted(done.scriptID, done.deploymentID, done.runBy, fail != nil, done.start)
+	if e := s.persist(processChange(s.runsDone, &done), bucketChange(b), s.counterChange()); e != nil {
+		s.processes = slices.DeleteFunc(s.processes, func(p *process) bool { return p == proc })
+		return e
+	}
+	s.runsDone++
+	*proc = done
+	if i < 0 {
+		s.buckets = append(s.buckets, b)
+	} else {
+		s.buckets[i] = b
+	}
+	return nil
 }

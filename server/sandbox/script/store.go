@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"loupe/server/sandbox/state"
 )
 
 // user is a Google user as the API shows it (creator, lastModifyUser).
@@ -86,9 +88,12 @@ type bucket struct {
 	total, failed          int
 }
 
-// store is the in-memory state of one handler.
+// store is the live state of one sandbox session (sessions.go): the seed, with the session's
+// stored changes replayed onto it. Every change goes through save first (persist.go).
 type store struct {
 	mu        sync.Mutex
+	save      func(...state.Change) *apiError // stores changes durably; nil for the shared seed
+	runsDone  int                             // finished runs recorded (the r/ keys)
 	now       func() time.Time
 	newID     func(kind string) string
 	counter   int

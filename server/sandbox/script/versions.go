@@ -40,11 +40,15 @@ func createVersion(s *store, r *http.Request, id string) (any, *apiError) {
 	if e := p.writable(); e != nil {
 		return nil, e
 	}
-	files, e := s.keepVersionFiles(p.files)
-	if e != nil {
+	files, fresh := s.versionFiles(p.files)
+	if e := s.fitVersion(fresh); e != nil {
 		return nil, e
 	}
 	v := version{number: len(p.versions) + 1, description: req.Description, create: s.stamp(), files: files}
+	if e := s.persist(versionChanges(p.id, v, fresh)...); e != nil {
+		return nil, e
+	}
+	s.keepBlobs(fresh)
 	p.versions = append(p.versions, v)
 	return v.toJSON(p.id), nil
 }

@@ -3,6 +3,7 @@ package state
 import (
 	"context"
 	"fmt"
+	"sync"
 )
 
 // API is one sandbox's view of a Registry: the live state T of each session, built on first use
@@ -11,6 +12,11 @@ type API[T any] struct {
 	reg   *Registry
 	name  string
 	build func(session string, changes []Entry) (T, error)
+
+	shareOnce sync.Once
+	share     func() (T, error) // nil: Read is Get
+	shared    T
+	shareErr  error
 }
 
 // NewAPI returns the view of reg for the API named name (its slug: the Store's api key).
@@ -19,6 +25,55 @@ type API[T any] struct {
 // into the registry.
 func NewAPI[T any](reg *Registry, name string, build func(session string, changes []Entry) (T, error)) *API[T] {
 	return &API[T]{reg: reg, name: name, build: build}
+}
+
+// Share makes Read answer sessions that have no stored changes with one live state that
+// seed builds once, shared by all of them: copy on write, a session that only reads holds no
+// copy of the seed. The shared state must never change: writes go through Get, which gives
+// the session its own. Call Share before the API serves; it returns a.
+func (a *API[T]) Share(seed func() (T, error)) *API[T] {
+	a.share = seed
+	return a
+}
+
+// Read returns the state ctx's session reads: its own live state when it has one or has
+// stored changes (then built as Get does), else the shared seed (Share). Without Share it is Get.
+func (a *API[T]) Read(ctx context.Context) (T, error) {
+	if a.share == nil {
+		return a.Get(ctx)
+	}
+	var zero T
+	s, err := a.reg.session(ctx)
+	if err != nil {
+		return zero, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if v, ok := s.live[a.name]; ok {
+		return v.(T), nil
+	}
+	var entries []Entry
+	loaded := false
+	if s.sizes[a.name] == nil {
+		if entries, err = a.reg.store.Load(s.id, a.name); err != nil {
+			return zero, fmt.Errorf("loading the %s sandbox state: %w", a.name, err)
+		}
+		loaded = true
+		s.setSizes(a.name, entries)
+	}
+	if len(s.sizes[a.name]) > 0 { // the session has changes: its own state
+		if !loaded {
+			if entries, err = a.reg.store.Load(s.id, a.name); err != nil {
+				return zero, fmt.Errorf("loading the %s sandbox state: %w", a.name, err)
+			}
+		}
+		return a.buildLocked(s, entries)
+	}
+	a.shareOnce.Do(func() { a.shared, a.shareErr = a.share() })
+	if a.shareErr != nil {
+		return zero, fmt.Errorf("building the %s sandbox seed: %w", a.name, a.shareErr)
+	}
+	return a.shared, nil
 }
 
 // Name returns the API's name.
@@ -44,8 +99,14 @@ func (a *API[T]) Get(ctx context.Context) (T, error) {
 	if err != nil {
 		return zero, fmt.Errorf("loading the %s sandbox state: %w", a.name, err)
 	}
+	return a.buildLocked(s, entries)
+}
+
+// buildLocked builds and keeps the session's own live state from its stored changes; s.mu is held.
+func (a *API[T]) buildLocked(s *session, entries []Entry) (T, error) {
 	v, err := a.build(s.id, entries)
 	if err != nil {
+		var zero T
 		return zero, fmt.Errorf("rebuilding the %s sandbox state: %w", a.name, err)
 	}
 	s.setSizes(a.name, entries)

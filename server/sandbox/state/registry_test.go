@@ -207,3 +207,37 @@ func TestBounds(t *testing.T) {
 		t.Errorf("bytes: got %d; want 6", got)
 	}
 }
+
+// TestShare: with Share, sessions that only read get the one shared seed state; a write gives
+// the writer its own, and after its Reset it reads the shared seed again.
+func TestShare(t *testing.T) {
+	reg := state.NewRegistry(state.NewMemory(), state.Options{})
+	builds, seeds := 0, 0
+	api := newNotes(reg, &builds).Share(func() (*notes, error) {
+		seeds++
+		return &notes{items: map[string]string{"seed": "from the seed"}}, nil
+	})
+	shared, _ := api.Read(state.WithSession(context.Background(), "anon:1"))
+	for i := 2; i <= 100; i++ {
+		if n, _ := api.Read(state.WithSession(context.Background(), fmt.Sprintf("anon:%d", i))); n != shared {
+			t.Fatalf("reader %d: got its own state; want the shared seed", i)
+		}
+	}
+	if seeds != 1 || builds != 0 {
+		t.Errorf("100 readers: got %d seeds and %d builds; want 1 and 0", seeds, builds)
+	}
+	w := state.WithSession(context.Background(), "anon:1")
+	if err := put(w, api, "k", "v"); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := api.Read(w); n == shared || n.items["k"] != "v" {
+		t.Errorf("writer's Read: got the shared seed or no change; want its own state with k=v")
+	}
+	if shared.items["k"] != "" {
+		t.Errorf("the shared seed changed: %v", shared.items)
+	}
+	api.Reset(w)
+	if n, _ := api.Read(w); n != shared {
+		t.Errorf("after Reset: got its own state; want the shared seed")
+	}
+}

@@ -1,0 +1,69 @@
+package script
+
+import (
+	"context"
+	"net/http"
+
+	"loupe/server/sandbox/state"
+)
+
+// Each sandbox session (server/sandbox/state) has its own store: the seed with the session's
+// stored changes replayed (persist.go). A session that has changed nothing reads one shared
+// seeded store; its first change gives it its own.
+
+// api is the name of the script sandbox's data in the state store.
+const api = "script"
+
+// newSessions returns the handler's view of reg, which builds a session's store with fresh.
+func newSessions(reg *state.Registry, fresh func() *store) *state.API[*store] {
+	var sessions *state.API[*store]
+	sessions = state.NewAPI(reg, api, func(session string, changes []state.Entry) (*store, error) {
+		st := fresh()
+		if err := st.replay(changes); err != nil {
+			return nil, err
+		}
+		ctx := state.WithSession(context.Background(), session)
+		st.save = func(changes ...state.Change) *apiError {
+			if err := sessions.Apply(ctx, changes...); err != nil {
+				return stateError(err)
+			}
+			return nil
+		}
+		return st, nil
+	}).Share(func() (*store, error) { return fresh(), nil })
+	return sessions
+}
+
+// storeFor returns the store r's session uses: its own for a method that may change state,
+// else the one it reads (the shared seed while it has changed nothing).
+func (h *handler) storeFor(r *http.Request) (*store, *apiError) {
+	get := h.sessions.Read
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		get = h.sessions.Get
+	}
+	st, err := get(r.Context())
+	if err != nil {
+		return nil, stateError(err)
+	}
+	return st, nil
+}
+
+// persist stores changes durably before the store changes: the shared seed has no save, and
+// an operation that reaches it with a change is a bug, answered as one.
+func (s *store) persist(changes ...state.Change) *apiError {
+	if s.save == nil {
+		return &apiError{Error: errorStatus{Code: http.StatusInternalServerError, Status: "INTERNAL",
+			Message: "The script sandbox tried to change the shared seed; please report it."}}
+	}
+	return s.save(changes...)
+}
+
+// stateError is the Google error of a state store failure: a full registry or session answers
+// its status with RESOURCE_EXHAUSTED and says what to do; anything else is a 500.
+func stateError(err error) *apiError {
+	if le := state.AsLimit(err); le != nil {
+		return &apiError{Error: errorStatus{Code: le.Status, Status: "RESOURCE_EXHAUSTED", Message: le.Message}}
+	}
+	return &apiError{Error: errorStatus{Code: http.StatusInternalServerError, Status: "INTERNAL",
+		Message: "The script sandbox could not keep its state: " + err.Error()}}
+}

@@ -1,0 +1,82 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+
+	"loupe/server/access"
+	"loupe/server/config"
+	"loupe/server/proxy"
+	"loupe/server/sandbox/state"
+	"loupe/server/sandbox/state/boltstore"
+)
+
+// newRegistry builds the sandboxes' per-session state: on disk in server.data_dir when it is
+// set (boltstore), else in memory, evicted sessions forgotten; bounded by server.sandbox.
+func newRegistry(s config.Server) (*state.Registry, error) {
+	limits := state.Limits{Idle: s.Sandbox.IdleTimeout, MaxSessions: s.Sandbox.MaxSessions, MaxBytes: s.Sandbox.MaxBytes}
+	if s.DataDir == "" {
+		return state.NewRegistry(state.NewMemory(), state.Options{Limits: limits, DropEvicted: true}), nil
+	}
+	st, err := boltstore.Open(s.DataDir)
+	if err != nil {
+		return nil, fmt.Errorf("server.data_dir: %w", err)
+	}
+	return state.NewRegistry(st, state.Options{Limits: limits}), nil
+}
+
+// withSandboxSession names the sandbox session of every call to a sandbox, through the proxy
+// (/proxy/) or directly (/sandbox/), in the request's context (state.WithSession):
+//
+//   - a signed-in user (access modes users and header) by name;
+//   - in mode none, a browser by its loupe_sandbox cookie, set on its first call;
+//   - in mode none, a client without the cookie (an official client pointed at /sandbox/<slug>
+//     or /proxy/<slug>) by a hash of the credential it sends (the Authorization header, or the
+//     key or access_token parameter); clients that send the same credential share a session;
+//   - anything else gets a new cookie, and keeps its session as long as it sends it back.
+//
+// A Loupe-Sandbox-Session header from outside is removed: only the in-memory listener between
+// the proxy and the sandboxes carries it (routeTransport, state.TrustHeader).
+func withSandboxSession(next http.Handler, gate *access.Gate, mode string, secure bool) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		state.StripHeader(r)
+		direct := strings.HasPrefix(r.URL.Path, "/sandbox/")
+		if !direct && !proxy.IsProxyRequest(r) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		var session string
+		if mode != config.AccessNone {
+			name, _ := gate.User(r)
+			session = state.UserSession(name)
+		} else if c, err := r.Cookie(state.CookieName); err == nil {
+			session, _ = state.CookieSession(c.Value)
+		}
+		if session == "" {
+			if cred := credentialOf(r); cred != "" {
+				session = state.CredentialSession(cred)
+			}
+		}
+		if session == "" {
+			var c *http.Cookie
+			session, c = state.NewCookie(secure)
+			http.SetCookie(w, c)
+		}
+		next.ServeHTTP(w, r.WithContext(state.WithSession(r.Context(), session)))
+	})
+}
+
+// credentialOf is the credential a direct sandbox call carries, as the sandboxes read it.
+func credentialOf(r *http.Request) string {
+	if a := r.Header.Get("Authorization"); a != "" {
+		return a
+	}
+	q := r.URL.Query()
+	for _, name := range []string{"key", "access_token"} {
+		if v := q.Get(name); v != "" {
+			return name + "=" + v
+		}
+	}
+	return ""
+}
