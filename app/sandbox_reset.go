@@ -21,9 +21,10 @@ var sandboxHoldsState = map[string]bool{"script": true, "cluster": true, "pagina
 // (server/sandbox/state.ResetPath; the sandbox-session cookie or the signed-in name says whose).
 func sandboxResetURL(slug string) string { return "/sandbox/" + slug + "/_sandbox/reset" }
 
-// sandboxReset is an API's Reset: it puts that API's built-in sandbox back to its seeded data
-// for this user only (the server keeps one sandbox state per user; the static explorer one per
-// tab). A first click asks to confirm and says what is lost; the outcome is announced.
+// sandboxReset is an API's Reset on a Loupe server: it puts that API's built-in sandbox back to
+// its seeded data for this user only (the server keeps one sandbox state per user). A first
+// click asks to confirm and says what is lost; the outcome is announced. The static explorer
+// has its own Reset in the mode banner (the sandboxes of this tab).
 type sandboxReset struct {
 	app.Compo
 
@@ -72,7 +73,7 @@ func (r *sandboxReset) onCancel(ctx app.Context, e app.Event) {
 	ctx.Defer(func(app.Context) { focusByID("sandbox-reset") })
 }
 
-// onConfirm asks for the reset (the server's per-user call, or the in-browser sandbox module).
+// onConfirm asks the server for the reset.
 func (r *sandboxReset) onConfirm(ctx app.Context, e app.Event) {
 	if r.busy {
 		return
@@ -93,12 +94,9 @@ func (r *sandboxReset) onConfirm(ctx app.Context, e app.Event) {
 	})
 }
 
-// resetSandbox puts slug's sandbox back to its seeded data for this user: the server's
-// per-session reset, or in the static explorer the sandbox module running in this tab.
+// resetSandbox puts slug's sandbox back to its seeded data for this user with the server's
+// per-session reset.
 func resetSandbox(slug string) error {
-	if staticMode() {
-		return fetch.ResetSandbox(slug)
-	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	res, err := fetch.Do(ctx, fetch.Request{Method: "POST", URL: sandboxResetURL(slug)})
