@@ -113,6 +113,11 @@ func TestEveryPageTypePassesAxe(t *testing.T) {
 		{"chat", "/chat/createChatCompletion", nil},
 		{"chat answer with its raw view", "/chat/createChatCompletion", chatAnswerWithRawOpen},
 		{"not found", "/no-such-page", nil},
+		{"sandbox Reset asking to confirm", "/pagination", func(t *testing.T, ctx context.Context) {
+			if err := chromedp.Do(within(t, ctx, 30*time.Second), chromedp.Click(chromedp.ID("sandbox-reset")), chromedp.WaitVisible(chromedp.ID("sandbox-reset-what"))); err != nil {
+				t.Fatalf("asking to reset: %v", err)
+			}
+		}},
 		{"walkthrough step form with carried values", "/walkthroughs/entities-search-then-lookup", runStepThenWaitFor("#walk-step-lookup.walk-step-current #walk-form")},
 		{"walkthrough streamed chat answer", "/walkthroughs/chat-tool-round-trip", runStepThenWaitFor("#walk-step-askForApp.walk-step-passed .chat-msg.assistant")},
 	}

@@ -62,8 +62,8 @@ func New(opts Options) (map[string]http.Handler, error) {
 		"chat":       chat.New(chat.Options{Key: key("chat"), TokensPerSecond: opts.ChatTokensPerSecond}),
 		"entities":   ent,
 		"docs":       docs.New(docs.Options{}),
-		"cluster":    cluster.New(cluster.Options{Key: key("cluster")}),
-		"pagination": pagination.New(pagination.Options{}),
+		"cluster":    cluster.New(cluster.Options{Key: key("cluster"), Registry: opts.Registry}),
+		"pagination": pagination.New(pagination.Options{Registry: opts.Registry}),
 		"reports":    rep,
 	}, nil
 }

@@ -1,31 +1,39 @@
 package all
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 
 	"loupe/server/config"
+	"loupe/server/sandbox/state"
 )
 
 // Proxy serves /proxy/<slug>/<path> from the built-in sandboxes the way the Loupe server's proxy
 // does when an API goes to its sandbox: it adds the API's sandbox credential, placed as the
 // API's security scheme says, strips the prefix and hands the request to that API's sandbox.
 // The static explorer's sandbox module (wasm/sandboxes) serves the browser's requests with it,
-// so the app sends the same requests in both modes.
+// so the app sends the same requests in both modes. Its requests carry no sandbox session, so
+// they all share one (state.Local): the tab's user.
 type Proxy struct {
 	opts  Options
 	creds map[string]func(*http.Request) // nil for an API that takes no credential
-
-	mu   sync.Mutex
-	apis map[string]http.Handler
+	apis  map[string]http.Handler
 }
 
-// NewProxy builds every sandbox with its documented default credential.
+// NewProxy builds every sandbox with its documented default credential. Without
+// opts.Registry, their state is kept in memory (state.Memory) for as long as the Proxy lives:
+// the state.Store interface and per-session registry the server uses, with its in-memory
+// implementation, so the sandbox code has one shape in both hosts.
 func NewProxy(opts Options) (*Proxy, error) {
 	opts.Key = nil // the default credential, which the default configuration sends
+	if opts.Registry == nil {
+		// One session (the tab's), whose changes the store keeps until the page goes away: an
+		// idle eviction frees only the live state, rebuilt from the store on the next request.
+		opts.Registry = state.NewRegistry(state.NewMemory(), state.Options{})
+	}
 	apis, err := New(opts)
 	if err != nil {
 		return nil, err
@@ -43,33 +51,21 @@ func NewProxy(opts Options) (*Proxy, error) {
 	return p, nil
 }
 
-// Reset puts the sandbox of slug back to its seeded state, or every sandbox when slug is "".
+// Reset puts the sandbox of slug back to its seeded state, or every sandbox when slug is "",
+// as the server's per-session reset does (state.Registry.Reset): the stored changes are
+// forgotten and the live state rebuilt from the seed on the next request.
 func (p *Proxy) Reset(slug string) error {
-	fresh, err := New(p.opts)
-	if err != nil {
-		return err
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if slug == "" {
-		p.apis = fresh
-		return nil
-	}
-	h, ok := fresh[slug]
-	if !ok {
+	if _, ok := p.apis[slug]; !ok && slug != "" {
 		return fmt.Errorf("no built-in sandbox is called %q", slug)
 	}
-	p.apis[slug] = h
-	return nil
+	return p.opts.Registry.Reset(context.Background(), slug)
 }
 
 // ServeHTTP implements http.Handler for /proxy/<slug>/<path>.
 func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rest, ok := strings.CutPrefix(r.URL.Path, "/proxy/")
 	slug, _, _ := strings.Cut(rest, "/")
-	p.mu.Lock()
 	h := p.apis[slug]
-	p.mu.Unlock()
 	if !ok || h == nil {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusNotFound)

@@ -77,3 +77,40 @@ func TestProxyResetRestoresTheSeed(t *testing.T) {
 		t.Errorf("Reset(\"\"): %v", err)
 	}
 }
+
+// TestProxyResetIsPerAPI: the in-browser module's Reset of one API restores that API's seed
+// (the cluster's upgrade, the pagination inserts) and leaves the others' changes.
+func TestProxyResetIsPerAPI(t *testing.T) {
+	p, err := NewProxy(Options{Content: content.FS})
+	if err != nil {
+		t.Fatal(err)
+	}
+	serve := func(method, target, body string) string {
+		w := httptest.NewRecorder()
+		r := httptest.NewRequest(method, target, strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		p.ServeHTTP(w, r)
+		return w.Body.String()
+	}
+	check := "/proxy/cluster/_plugins/_security/api/_upgrade_check"
+	serve("POST", "/proxy/cluster/_plugins/_security/api/_upgrade_perform", "")
+	serve("POST", "/proxy/pagination/items/", `{"name":"mine"}`)
+	if got := serve("GET", check, ""); !strings.Contains(got, `"upgradeAvailable":false`) {
+		t.Fatalf("after perform: got %s; want nothing to upgrade", got)
+	}
+	if err := p.Reset("pagination"); err != nil {
+		t.Fatal(err)
+	}
+	if got := serve("GET", "/proxy/pagination/page-number/items/", ""); !strings.Contains(got, `"count":95`) {
+		t.Errorf("after Reset(pagination): got %.80s; want the 95 seeded items", got)
+	}
+	if got := serve("GET", check, ""); !strings.Contains(got, `"upgradeAvailable":false`) {
+		t.Errorf("after Reset(pagination), the cluster: got %s; want its upgrade kept", got)
+	}
+	if err := p.Reset("cluster"); err != nil {
+		t.Fatal(err)
+	}
+	if got := serve("GET", check, ""); !strings.Contains(got, `"upgradeAvailable":true`) {
+		t.Errorf("after Reset(cluster): got %s; want the upgrade available again", got)
+	}
+}

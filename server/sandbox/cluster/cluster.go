@@ -49,9 +49,9 @@ package cluster
 import (
 	"net/http"
 	"strings"
-	"sync"
 
 	"loupe/server/sandbox"
+	sandboxstate "loupe/server/sandbox/state"
 )
 
 // Paths the handler serves. The upgrade endpoints also answer under the
@@ -109,35 +109,43 @@ type Options struct {
 	Clock Clock
 	// Timing is how long allocation steps take; zero fields mean defaults.
 	Timing Timing
+	// Registry keeps each sandbox session's cluster (server/sandbox/state):
+	// a session reads the shared seeded cluster until it changes something,
+	// and its changes are stored there. Nil means a registry of its own
+	// over an in-memory store.
+	Registry *sandboxstate.Registry
 }
 
 // DefaultReaderKey is the read-only credential of the default sandbox,
 // documented in content/guides/cluster.md and README.md.
 const DefaultReaderKey = "loupe-sandbox-reader-key"
 
-// handler serves the four operations over one simulated cluster.
+// handler serves the operations over a simulated cluster per sandbox
+// session.
 type handler struct {
 	key, readerKey, guestKey string
-	cluster                  *simCluster
-	nodes                    int     // the configured size, for reset
-	indices                  []Index // the configured indices, for reset
+	clock                    Clock
+	timing                   Timing
+	name                     string
+	nodes                    int     // the configured size
+	indices                  []Index // the configured indices
 
-	mu      sync.Mutex    // guards upgrade
-	upgrade *upgradeState // the security configuration's upgrade state
+	seed  *simCluster                   // the seeded cluster, which never changes: what a session reads until it changes something
+	users *sandboxstate.API[*userState] // each session's cluster
 }
 
 // New returns the sandbox handler.
 func New(opts Options) http.Handler {
-	h := &handler{key: opts.Key, readerKey: opts.ReaderKey, guestKey: opts.GuestKey, upgrade: newUpgradeState()}
+	h := &handler{key: opts.Key, readerKey: opts.ReaderKey, guestKey: opts.GuestKey, timing: opts.Timing}
 	if h.readerKey == "" {
 		h.readerKey = DefaultReaderKey
 	}
 	if h.key == "" || h.key == h.readerKey {
 		h.key = sandbox.DefaultKey
 	}
-	name := opts.ClusterName
-	if name == "" {
-		name = DefaultClusterName
+	h.name = opts.ClusterName
+	if h.name == "" {
+		h.name = DefaultClusterName
 	}
 	h.nodes = opts.Nodes
 	if h.nodes <= 0 {
@@ -148,11 +156,16 @@ func New(opts Options) http.Handler {
 	if h.indices == nil {
 		h.indices = DefaultIndices()
 	}
-	clock := opts.Clock
-	if clock == nil {
-		clock = realClock{}
+	h.clock = opts.Clock
+	if h.clock == nil {
+		h.clock = realClock{}
 	}
-	h.cluster = newSimCluster(clock, opts.Timing, name, h.nodes, h.indices)
+	h.seed = h.newSim()
+	reg := opts.Registry
+	if reg == nil {
+		reg = sandboxstate.NewRegistry(sandboxstate.NewMemory(), sandboxstate.Options{DropEvicted: true})
+	}
+	h.users = sandboxstate.NewAPI(reg, "cluster", h.build)
 	return h
 }
 
@@ -175,7 +188,9 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			writeError(w, r, forbiddenHealth(user.name))
 			return
 		}
-		h.health(w, r, path)
+		if u := h.user(w, r); u != nil {
+			h.health(w, r, path, u)
+		}
 	case path == UpgradeCheckPath || path == legacyPrefix+"_upgrade_check":
 		if !allowMethod(w, r, path, http.MethodGet) {
 			return
@@ -184,7 +199,9 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, r, http.StatusForbidden, forbiddenSecurity(user.name))
 			return
 		}
-		h.check(w, r, path)
+		if u := h.user(w, r); u != nil {
+			h.check(w, r, path, u)
+		}
 	case path == UpgradePerformPath || path == legacyPrefix+"_upgrade_perform":
 		if !allowMethod(w, r, path, http.MethodPost) {
 			return
@@ -193,7 +210,9 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, r, http.StatusForbidden, forbiddenSecurity(user.name))
 			return
 		}
-		h.perform(w, r, path)
+		if u := h.user(w, r); u != nil {
+			h.perform(w, r, path, u)
+		}
 	case path == RolesPath || path == RolesPath+"/" || path == RolesMappingPath || path == RolesMappingPath+"/" ||
 		path == legacyPrefix+"roles" || path == legacyPrefix+"rolesmapping":
 		if !allowMethod(w, r, path, http.MethodGet) {
@@ -203,7 +222,9 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, r, http.StatusForbidden, forbiddenEndpoint(user.name, path))
 			return
 		}
-		h.securityConfig(w, r, path, strings.Contains(path, "rolesmapping"))
+		if u := h.user(w, r); u != nil {
+			h.securityConfig(w, r, path, strings.Contains(path, "rolesmapping"), u)
+		}
 	case strings.HasPrefix(path, SandboxPrefix):
 		h.sandboxCall(w, r, path, user)
 	default:

@@ -44,7 +44,7 @@ func newTest(opts Options) http.Handler {
 // clockOf is the ManualClock of a handler from newTest.
 func clockOf(h http.Handler) *ManualClock {
 	if hh, ok := h.(*handler); ok {
-		if c, ok := hh.cluster.clock.(*ManualClock); ok {
+		if c, ok := hh.clock.(*ManualClock); ok {
 			return c
 		}
 	}
@@ -169,12 +169,16 @@ func (c *call) finish(t *testing.T) (*httptest.ResponseRecorder, time.Duration) 
 	return c.w, c.clk.Now().Sub(c.start)
 }
 
-// blockedCount is how many times a health call of h blocked.
+// blockedCount is how many times a health call of h blocked (on the seeded
+// cluster or the Local session's own).
 func blockedCount(h http.Handler) int {
-	c := h.(*handler).cluster
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.blocked
+	n := 0
+	for _, c := range h.(*handler).localSims() {
+		c.mu.Lock()
+		n += c.blocked
+		c.mu.Unlock()
+	}
+	return n
 }
 
 // get sends an authenticated GET.

@@ -119,70 +119,86 @@ func (h *handler) sandboxCall(w http.ResponseWriter, r *http.Request, path strin
 		writeError(w, r, forbiddenSandbox(u.name, want == http.MethodGet))
 		return
 	}
-	c := h.cluster
-	var apiErr *osError
 	if route == "reset" {
-		h.mu.Lock()
-		h.upgrade = newUpgradeState()
-		h.mu.Unlock()
+		if err := h.users.Reset(r.Context()); err != nil {
+			writeError(w, r, stateError(err))
+			return
+		}
+		writeJSON(w, r, http.StatusOK, map[string]bool{"acknowledged": true})
+		return
 	}
-	c.mu.Lock()
+	var op func(c *simCluster) *osError
+	if route != "state" {
+		var apiErr *osError
+		if op, apiErr = readFault(r, route, want, parts); apiErr != nil {
+			writeError(w, r, apiErr)
+			return
+		}
+	}
+	us := h.user(w, r)
+	if us == nil {
+		return
+	}
+	if route == "state" {
+		c := h.cluster(us)
+		c.mu.Lock()
+		picture := c.state()
+		c.mu.Unlock()
+		writeJSON(w, r, http.StatusOK, picture)
+		return
+	}
+	switch apiErr := h.change(r.Context(), us, op); {
+	case apiErr != nil:
+		writeError(w, r, apiErr)
+	default:
+		writeJSON(w, r, http.StatusOK, map[string]bool{"acknowledged": true})
+	}
+}
+
+// readFault reads the sandbox-only change route of r (the path's parts and the
+// body name what) and returns it as an operation on a cluster, run with its
+// lock held; a bad body is answered before any cluster is touched.
+func readFault(r *http.Request, route, method string, parts []string) (func(c *simCluster) *osError, *osError) {
 	switch route {
-	case "reset":
-		c.build(h.nodes, h.indices)
-		c.slowdown, c.delay = 1, c.timing.DelayedTimeout
 	case "_stop":
-		apiErr = c.stopNode(parts[1])
+		return func(c *simCluster) *osError { return c.stopNode(parts[1]) }, nil
 	case "_start":
-		apiErr = c.startNode(parts[1])
+		return func(c *simCluster) *osError { return c.startNode(parts[1]) }, nil
 	case "_close", "_open":
-		apiErr = c.setClosed(parts[1], route == "_close")
+		return func(c *simCluster) *osError { return c.setClosed(parts[1], route == "_close") }, nil
 	case "index":
-		if want == http.MethodDelete {
-			apiErr = c.deleteIndex(parts[1])
-			break
+		if method == http.MethodDelete {
+			return func(c *simCluster) *osError { return c.deleteIndex(parts[1]) }, nil
 		}
 		var body struct {
 			Shards   *int `json:"shards"`
 			Replicas *int `json:"replicas"`
 		}
-		if apiErr = readBody(r, &body); apiErr == nil {
-			apiErr = c.createIndex(parts[1], deref(body.Shards, 1), deref(body.Replicas, 1))
+		if apiErr := readBody(r, &body); apiErr != nil {
+			return nil, apiErr
 		}
+		return func(c *simCluster) *osError {
+			return c.createIndex(parts[1], deref(body.Shards, 1), deref(body.Replicas, 1))
+		}, nil
 	case "allocation":
 		var body struct {
 			Slowdown       int     `json:"slowdown"`
 			DelayedTimeout *string `json:"delayed_timeout"`
 		}
-		if apiErr = readBody(r, &body); apiErr == nil {
-			delay := time.Duration(-1)
-			if body.DelayedTimeout != nil {
-				delay, apiErr = parseTimeValue("delayed_timeout", *body.DelayedTimeout)
-				if apiErr == nil && delay < 0 {
-					delay = 0
-				}
-			}
-			if apiErr == nil {
-				apiErr = c.setAllocation(body.Slowdown, delay)
-			}
+		if apiErr := readBody(r, &body); apiErr != nil {
+			return nil, apiErr
 		}
+		delay := time.Duration(-1)
+		if body.DelayedTimeout != nil {
+			var apiErr *osError
+			if delay, apiErr = parseTimeValue("delayed_timeout", *body.DelayedTimeout); apiErr != nil {
+				return nil, apiErr
+			}
+			delay = max(delay, 0)
+		}
+		return func(c *simCluster) *osError { return c.setAllocation(body.Slowdown, delay) }, nil
 	}
-	if route != "state" && apiErr == nil {
-		c.changedLocked()
-	}
-	var state stateBody
-	if route == "state" {
-		state = c.state()
-	}
-	c.mu.Unlock()
-	switch {
-	case apiErr != nil:
-		writeError(w, r, apiErr)
-	case route == "state":
-		writeJSON(w, r, http.StatusOK, state)
-	default:
-		writeJSON(w, r, http.StatusOK, map[string]bool{"acknowledged": true})
-	}
+	return nil, illegalArgument("no sandbox change is called %s", route)
 }
 
 // deref is *p, or def when p is nil.

@@ -85,16 +85,17 @@ func (s *upgradeState) mappings() map[string]roleMapping {
 }
 
 // securityConfig answers GET roles or rolesmapping.
-func (h *handler) securityConfig(w http.ResponseWriter, r *http.Request, path string, mapping bool) {
+func (h *handler) securityConfig(w http.ResponseWriter, r *http.Request, path string, mapping bool, u *userState) {
 	if err := checkParams(path, r.URL.Query(), nil); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
+	u.mu.Lock()
+	up := u.upgrade
+	u.mu.Unlock()
 	if mapping {
-		writeJSON(w, r, http.StatusOK, h.upgrade.mappings())
+		writeJSON(w, r, http.StatusOK, up.mappings())
 		return
 	}
-	writeJSON(w, r, http.StatusOK, h.upgrade.roles())
+	writeJSON(w, r, http.StatusOK, up.roles())
 }

@@ -31,9 +31,6 @@ type upgradeState struct {
 	rolesDone, mappingDone bool
 }
 
-// newUpgradeState is the state of a fresh cluster: roles needs upgrading.
-func newUpgradeState() *upgradeState { return &upgradeState{} }
-
 // pending lists the changes an upgrade of component would make now.
 func (s *upgradeState) pending(component string) []string {
 	switch {
@@ -72,23 +69,24 @@ type performBody struct {
 // any needs upgrading, else upgradeAvailable false and an empty object. Like
 // perform, it accepts config or configs (query or body) to check only some
 // components.
-func (h *handler) check(w http.ResponseWriter, r *http.Request, path string) {
+func (h *handler) check(w http.ResponseWriter, r *http.Request, path string, u *userState) {
 	wanted, ok := components(w, r, path)
 	if !ok {
 		return
 	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
+	u.mu.Lock()
+	up := u.upgrade
+	u.mu.Unlock()
 	body := checkBody{Status: "OK", UpgradeActions: map[string][]string{}}
 	for _, c := range wanted {
-		body.UpgradeAvailable = body.UpgradeAvailable || len(h.upgrade.pending(c)) > 0
+		body.UpgradeAvailable = body.UpgradeAvailable || len(up.pending(c)) > 0
 	}
 	if body.UpgradeAvailable {
 		for _, c := range wanted {
 			switch {
 			case c == "config":
 				body.UpgradeActions[c] = []string{}
-			case len(h.upgrade.pending(c)) > 0:
+			case len(up.pending(c)) > 0:
 				body.UpgradeActions[c] = []string{updateRequired}
 			default:
 				body.UpgradeActions[c] = []string{noUpdateRequired}
@@ -133,18 +131,25 @@ func components(w http.ResponseWriter, r *http.Request, path string) ([]string, 
 // perform answers POST _upgrade_perform: upgrades the components the body
 // (or query) names in config or configs, or all of them, in the contract's
 // order, and lists the changes made; nothing to do gives an empty object.
-func (h *handler) perform(w http.ResponseWriter, r *http.Request, path string) {
+func (h *handler) perform(w http.ResponseWriter, r *http.Request, path string, u *userState) {
 	wanted, ok := components(w, r, path)
 	if !ok {
 		return
 	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
+	u.mu.Lock()
+	defer u.mu.Unlock()
 	body := performBody{Status: "OK", Upgrades: map[string][]string{}}
+	next := u.upgrade
 	for _, c := range wanted {
-		if changes := h.upgrade.pending(c); len(changes) > 0 {
-			h.upgrade.apply(c)
+		if changes := next.pending(c); len(changes) > 0 {
+			next.apply(c)
 			body.Upgrades[c] = changes
+		}
+	}
+	if len(body.Upgrades) > 0 {
+		if apiErr := h.setUpgrade(r.Context(), u, next); apiErr != nil {
+			writeError(w, r, apiErr)
+			return
 		}
 	}
 	writeJSON(w, r, http.StatusOK, body)

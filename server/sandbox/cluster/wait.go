@@ -1,14 +1,19 @@
 package cluster
 
-import "net/http"
+import (
+	"context"
+	"net/http"
+)
 
 // health answers GET /_cluster/health[/{index}]. When a wait condition does
 // not hold, it waits: every change of the simulated cluster wakes it to
 // check again (no polling), until the conditions hold (200), the timeout
 // passes on the cluster's clock (408 with the body of that moment and
 // timed_out true, as OpenSearch), or the client goes away (nothing is
-// written). timeout=-1 waits without limit; timeout=0 answers at once.
-func (h *handler) health(w http.ResponseWriter, r *http.Request, path string) {
+// written). timeout=-1 waits without limit; timeout=0 answers at once. Each
+// time it wakes it reads the cluster its user reads now: the seed until the
+// user's first change, their own from then on.
+func (h *handler) health(w http.ResponseWriter, r *http.Request, path string, u *userState) {
 	req, apiErr := parseHealth(path, r.URL.Query())
 	if apiErr != nil {
 		writeError(w, r, apiErr)
@@ -17,13 +22,13 @@ func (h *handler) health(w http.ResponseWriter, r *http.Request, path string) {
 	if req.deprecatedMaster {
 		w.Header().Add("Warning", masterTimeoutWarning)
 	}
-	c := h.cluster
 	expired := make(chan struct{})
 	if req.timeout >= 0 {
-		stop := c.clock.AfterFunc(req.timeout, func() { close(expired) })
+		stop := h.clock.AfterFunc(req.timeout, func() { close(expired) })
 		defer stop()
 	}
 	for {
+		c := h.cluster(u)
 		c.mu.Lock()
 		body, met := c.health(req, c.clock.Now())
 		changed := c.changed
@@ -62,15 +67,32 @@ func (h *handler) health(w http.ResponseWriter, r *http.Request, path string) {
 }
 
 // Waiters is how many health calls of h (a handler from New) are blocked on
-// a wait condition right now: a test starts a waiting call, then waits for
-// this to count it before it changes the cluster. A call woken by a change
-// leaves the count until it blocks again.
+// a wait condition right now, on the seeded cluster and on the cluster of
+// the session of requests that carry none (state.Local, the session of a
+// handler's own tests): a test starts a waiting call, then waits for this to
+// count it before it changes the cluster. A call woken by a change leaves the
+// count until it blocks again.
 func Waiters(h http.Handler) int {
 	hh, ok := h.(*handler)
 	if !ok {
 		return 0
 	}
-	hh.cluster.mu.Lock()
-	defer hh.cluster.mu.Unlock()
-	return hh.cluster.waiters
+	n := 0
+	for _, c := range hh.localSims() {
+		c.mu.Lock()
+		n += c.waiters
+		c.mu.Unlock()
+	}
+	return n
+}
+
+// localSims are the seeded cluster and the Local session's own, if any.
+func (h *handler) localSims() []*simCluster {
+	out := []*simCluster{h.seed}
+	if u, err := h.users.Get(context.Background()); err == nil {
+		if c := h.cluster(u); c != h.seed {
+			out = append(out, c)
+		}
+	}
+	return out
 }

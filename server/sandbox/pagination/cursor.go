@@ -42,7 +42,7 @@ type cursorPage struct {
 // filter past the cursor's position, skip its offset, fetch one item more
 // than a page to learn the following position, and build next/previous
 // cursors that never show an item twice.
-func (h *handler) cursor(r *http.Request) (any, *apiError) {
+func (h *handler) cursor(r *http.Request, st *store) (any, *apiError) {
 	var cur *cursorPos
 	if raw, ok := drf.LastValue(r.URL.Query(), cursorQueryParam); ok {
 		c, err := decodeCursor(raw)
@@ -57,7 +57,7 @@ func (h *handler) cursor(r *http.Request) (any, *apiError) {
 	}
 	// The ordering is "-created": the queryset is descending unless the
 	// cursor reverses it; the filter is __lt when exactly one of them is.
-	_, qs := h.items.snapshot()
+	_, qs := st.snapshot()
 	if c.reverse {
 		qs = reversed(qs)
 	}

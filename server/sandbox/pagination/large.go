@@ -54,7 +54,7 @@ func largeItem(id int32) Item {
 // largeCursor answers GET /large/cursor/items/: CursorPagination with
 // ordering "id". Positions are unique, so a page is one seek: the items
 // after (or, reversed, before) the cursor's position, past its offset.
-func (h *handler) largeCursor(r *http.Request) (any, *apiError) {
+func (h *handler) largeCursor(r *http.Request, _ *store) (any, *apiError) {
 	var c cursorPos
 	if raw, ok := drf.LastValue(r.URL.Query(), cursorQueryParam); ok {
 		var err error
@@ -120,7 +120,7 @@ func (h *handler) largeCursor(r *http.Request) (any, *apiError) {
 
 // largeLimitOffset answers GET /large/limit-offset/items/ like the small
 // list's LimitOffsetPagination, walking the index past offset items.
-func (h *handler) largeLimitOffset(r *http.Request) (any, *apiError) {
+func (h *handler) largeLimitOffset(r *http.Request, _ *store) (any, *apiError) {
 	q := r.URL.Query()
 	limit, offset := limitAndOffset(q)
 	t := h.large.tree()

@@ -19,10 +19,10 @@ const (
 
 // limitOffset answers GET /limit-offset/items/ like DRF's
 // LimitOffsetPagination. It never fails: bad values fall back to defaults.
-func (h *handler) limitOffset(r *http.Request) (any, *apiError) {
+func (h *handler) limitOffset(r *http.Request, st *store) (any, *apiError) {
 	q := r.URL.Query()
 	limit, offset := limitAndOffset(q)
-	items := h.ordered(q)
+	items := ordered(st, q)
 	count := len(items)
 	page := countedPage{Count: count, Results: []Item{}}
 	if count > 0 && offset <= count {

@@ -17,9 +17,9 @@ const LinkHeaderPath = "/link-header/items/"
 // page_size, ordering), with the body just the page's items and the links
 // in an RFC 8288 Link header: first and prev unless on the first page, next
 // and last unless on the last page.
-func (h *handler) linkHeader(w http.ResponseWriter, r *http.Request) {
+func (h *handler) linkHeader(w http.ResponseWriter, r *http.Request, st *store) {
 	q := r.URL.Query()
-	body, apiErr := h.pageNumber(r)
+	body, apiErr := h.pageNumber(r, st)
 	if apiErr != nil {
 		drf.WriteJSON(w, apiErr.status, detail{apiErr.detail})
 		return

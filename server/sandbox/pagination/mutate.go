@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"loupe/server/sandbox/drf"
+	"loupe/server/sandbox/state"
 )
 
 // Paths of the sandbox-only calls that change the items (documented in the
@@ -52,7 +53,10 @@ func (h *handler) mutate(w http.ResponseWriter, r *http.Request) bool {
 		if !allow(w, r, "POST, OPTIONS", http.MethodPost) {
 			return true
 		}
-		h.items.reset()
+		if err := h.users.Reset(r.Context()); err != nil {
+			writeStateError(w, err)
+			return true
+		}
 		w.WriteHeader(http.StatusNoContent)
 	case strings.HasSuffix(rest, "/") && !strings.Contains(strings.TrimSuffix(rest, "/"), "/"):
 		if !allow(w, r, "DELETE, OPTIONS", http.MethodDelete) {
@@ -63,11 +67,24 @@ func (h *handler) mutate(w http.ResponseWriter, r *http.Request) bool {
 			drf.WriteJSON(w, http.StatusNotFound, detail{"Not found."})
 			return true
 		}
-		if !h.items.remove(id) {
+		var found bool
+		err = h.change(r.Context(), func(s *store, save func(...state.Change) error) (bool, error) {
+			change := state.Forget(itemKey(id))
+			if h.seedIDs[id] {
+				change = state.Put(itemKey(id), []byte(tombstone))
+			}
+			var err error
+			found, err = s.remove(id, func() error { return save(change) })
+			return found, err
+		})
+		switch {
+		case err != nil:
+			writeStateError(w, err)
+		case !found:
 			drf.WriteJSON(w, http.StatusNotFound, detail{"No Item matches the given query."})
-			return true
+		default:
+			w.WriteHeader(http.StatusNoContent)
 		}
-		w.WriteHeader(http.StatusNoContent)
 	default:
 		drf.WriteJSON(w, http.StatusNotFound, detail{"Not found."})
 	}
@@ -96,12 +113,27 @@ func (h *handler) insert(w http.ResponseWriter, r *http.Request) {
 		drf.WriteJSON(w, http.StatusBadRequest, errs)
 		return
 	}
-	it, ok := h.items.insert(name, created)
-	if !ok {
+	var it Item
+	ok := true
+	err := h.change(r.Context(), func(s *store, save func(...state.Change) error) (bool, error) {
+		var err error
+		it, ok, err = s.insert(name, created, func(it Item) error {
+			rec, err := json.Marshal(it)
+			if err != nil {
+				return err
+			}
+			return save(state.Put(itemKey(it.ID), rec), state.Put(nextIDKey, []byte(strconv.Itoa(it.ID+1))))
+		})
+		return ok && err == nil, err
+	})
+	switch {
+	case err != nil:
+		writeStateError(w, err)
+	case !ok:
 		drf.WriteJSON(w, http.StatusBadRequest, fieldErrors{"created": {"item with this created already exists."}})
-		return
+	default:
+		drf.WriteJSON(w, http.StatusCreated, it)
 	}
-	drf.WriteJSON(w, http.StatusCreated, it)
 }
 
 // parseBody reads the request body like DRF's default parsers (JSON, form,

@@ -19,8 +19,8 @@ var orderingFields = []string{"id", "created"}
 // ordered returns the items in the order the request's ordering asks for,
 // like OrderingFilter: comma-separated fields, "-" for descending; unknown
 // fields are dropped, and without a valid one the order is by id.
-func (h *handler) ordered(q url.Values) []Item {
-	byID, _ := h.items.snapshot()
+func ordered(st *store, q url.Values) []Item {
+	byID, _ := st.snapshot()
 	raw, _ := drf.LastValue(q, orderingParam)
 	var terms []string
 	for _, t := range strings.Split(raw, ",") {

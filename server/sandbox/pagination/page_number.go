@@ -30,7 +30,7 @@ type countedPage struct {
 
 // pageNumber answers GET /page-number/items/ like DRF's PageNumberPagination
 // over Django's Paginator (orphans 0, allow_empty_first_page true).
-func (h *handler) pageNumber(r *http.Request) (any, *apiError) {
+func (h *handler) pageNumber(r *http.Request, st *store) (any, *apiError) {
 	q := r.URL.Query()
 	size := pageSize
 	if v, ok := drf.LastValue(q, pageSizeParam); ok {
@@ -38,7 +38,7 @@ func (h *handler) pageNumber(r *http.Request) (any, *apiError) {
 			size = n
 		}
 	}
-	items := h.ordered(q)
+	items := ordered(st, q)
 	count := len(items)
 	numPages := max(1, (count+size-1)/size) // Django: ceil(max(1, count)/size)
 	raw, _ := drf.LastValue(q, pageQueryParam)

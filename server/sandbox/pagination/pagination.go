@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"loupe/server/sandbox/drf"
+	"loupe/server/sandbox/state"
 )
 
 // Paths the handler serves, with DRF's trailing slash.
@@ -40,17 +41,25 @@ type Options struct {
 	// Prefix is the mount point used in links when the request does not
 	// reveal it; default DefaultPrefix.
 	Prefix string
+	// Registry keeps each sandbox session's items (server/sandbox/state): a
+	// session reads the shared seeded items until it inserts or deletes one,
+	// and its changes are stored there. Nil means a registry of its own over
+	// an in-memory store.
+	Registry *state.Registry
 }
 
 // sharedLarge is the large list, read-only and so shared by every handler.
 var sharedLarge = &largeList{}
 
-// handler serves the three lists over one store of items, and the
-// sandbox-only calls that change it.
+// handler serves the three lists over each session's items, and the
+// sandbox-only calls that change them.
 type handler struct {
-	items  *store
-	large  *largeList
-	prefix string
+	seedItems []Item                 // the dataset
+	seedIDs   map[int]bool           // its IDs, to tell a deleted seeded item from an inserted one
+	seed      *store                 // the seeded items, never changed: what a session reads until it changes one
+	users     *state.API[*userItems] // each session's items
+	large     *largeList
+	prefix    string
 }
 
 // New returns the sandbox handler. It needs no credential: the API has none.
@@ -63,7 +72,15 @@ func New(opts Options) http.Handler {
 	if opts.Prefix == "" {
 		h.prefix = DefaultPrefix
 	}
-	h.items = newStore(items)
+	h.seedItems, h.seedIDs, h.seed = items, map[int]bool{}, newStore(items)
+	for _, it := range items {
+		h.seedIDs[it.ID] = true
+	}
+	reg := opts.Registry
+	if reg == nil {
+		reg = state.NewRegistry(state.NewMemory(), state.Options{DropEvicted: true})
+	}
+	h.users = state.NewAPI(reg, "pagination", h.build)
 	h.large = sharedLarge
 	return h
 }
@@ -74,10 +91,13 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.URL.Path == LinkHeaderPath && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
-		h.linkHeader(w, r)
+		if st := h.items(w, r); st != nil {
+			h.linkHeader(w, r, st)
+		}
 		return
 	}
-	var serve func(*http.Request) (any, *apiError)
+	var serve func(*http.Request, *store) (any, *apiError)
+	session := true // the list reads the session's items (the large list is the same for everyone)
 	switch r.URL.Path {
 	case PageNumberPath:
 		serve = h.pageNumber
@@ -88,9 +108,9 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case LinkHeaderPath:
 		serve = nil // GET and HEAD are served above; other methods are 405 below
 	case LargeCursorPath:
-		serve = h.largeCursor
+		serve, session = h.largeCursor, false
 	case LargeLimitOffsetPath:
-		serve = h.largeLimitOffset
+		serve, session = h.largeLimitOffset, false
 	default:
 		drf.WriteJSON(w, http.StatusNotFound, detail{"Not found."})
 		return
@@ -100,7 +120,13 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		drf.WriteJSON(w, http.StatusMethodNotAllowed, detail{fmt.Sprintf("Method %q not allowed.", r.Method)})
 		return
 	}
-	body, apiErr := serve(r)
+	var st *store
+	if session {
+		if st = h.items(w, r); st == nil {
+			return
+		}
+	}
+	body, apiErr := serve(r, st)
 	if apiErr != nil {
 		drf.WriteJSON(w, apiErr.status, detail{apiErr.detail})
 		return

@@ -10,9 +10,10 @@ import (
 // store holds the items the three lists show. Inserts and deletes (the
 // sandbox-only calls, see mutate.go) replace its sorted slices instead of
 // changing them, so a request that took a snapshot keeps a consistent view.
+// Each change is first handed to a save function (the session's durable
+// record, changes.go) and made only when that succeeds.
 type store struct {
 	mu        sync.RWMutex
-	initial   []Item // what reset restores
 	byID      []Item // ordering "id"
 	byCreated []Item // ordering "-created", newest first
 	nextID    int    // like an auto-increment column: never reused after a delete
@@ -20,7 +21,7 @@ type store struct {
 
 // newStore returns a store of items.
 func newStore(items []Item) *store {
-	s := &store{initial: slices.Clone(items)}
+	s := &store{}
 	s.set(items)
 	return s
 }
@@ -46,9 +47,9 @@ func (s *store) snapshot() (byID, byCreated []Item) {
 }
 
 // insert adds an item named name, created at created (now when zero), with
-// the next ID. It reports false when an item was already created at that
-// time (the field is unique).
-func (s *store) insert(name string, created time.Time) (Item, bool) {
+// the next ID, once save accepts it. ok is false when an item was already
+// created at that time (the field is unique); err is save's.
+func (s *store) insert(name string, created time.Time, save func(Item) error) (it Item, ok bool, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if created.IsZero() {
@@ -57,14 +58,24 @@ func (s *store) insert(name string, created time.Time) (Item, bool) {
 			created = created.Add(time.Microsecond)
 		}
 	} else if s.createdAt(created) {
-		return Item{}, false
+		return Item{}, false, nil
 	}
-	it := Item{ID: s.nextID, Name: name, Created: created.UTC()}
-	s.nextID++
-	s.byID = append(slices.Clip(s.byID), it)
-	i, _ := slices.BinarySearchFunc(s.byCreated, it, func(a, b Item) int { return b.Created.Compare(a.Created) })
-	s.byCreated = slices.Insert(slices.Clip(s.byCreated), i, it)
-	return it, true
+	it = Item{ID: s.nextID, Name: name, Created: created.UTC()}
+	if err := save(it); err != nil {
+		return Item{}, true, err
+	}
+	s.add(it)
+	return it, true, nil
+}
+
+// add puts it in both orders and moves the next ID past it; the caller holds
+// the write lock (or owns s).
+func (s *store) add(it Item) {
+	s.nextID = max(s.nextID, it.ID+1)
+	i, _ := slices.BinarySearchFunc(s.byID, it.ID, func(a Item, id int) int { return cmp.Compare(a.ID, id) })
+	s.byID = slices.Insert(slices.Clip(s.byID), i, it)
+	j, _ := slices.BinarySearchFunc(s.byCreated, it, func(a, b Item) int { return b.Created.Compare(a.Created) })
+	s.byCreated = slices.Insert(slices.Clip(s.byCreated), j, it)
 }
 
 // createdAt reports whether an item was created at t; the caller holds a lock.
@@ -73,22 +84,29 @@ func (s *store) createdAt(t time.Time) bool {
 	return found
 }
 
-// remove deletes the item with id, reporting whether there was one.
-func (s *store) remove(id int) bool {
+// remove deletes the item with id once save accepts it, reporting whether
+// there was one; err is save's.
+func (s *store) remove(id int, save func() error) (bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	i, found := slices.BinarySearchFunc(s.byID, id, func(a Item, id int) int { return cmp.Compare(a.ID, id) })
-	if !found {
-		return false
+	if !s.has(id) {
+		return false, nil
 	}
-	s.byID = slices.Delete(slices.Clone(s.byID), i, i+1)
-	s.byCreated = slices.DeleteFunc(slices.Clone(s.byCreated), func(it Item) bool { return it.ID == id })
-	return true
+	if err := save(); err != nil {
+		return true, err
+	}
+	s.drop(id)
+	return true, nil
 }
 
-// reset restores the items the store started with.
-func (s *store) reset() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.set(s.initial)
+// has reports whether an item has id; the caller holds a lock.
+func (s *store) has(id int) bool {
+	_, found := slices.BinarySearchFunc(s.byID, id, func(a Item, id int) int { return cmp.Compare(a.ID, id) })
+	return found
+}
+
+// drop removes the item with id; the caller holds the write lock (or owns s).
+func (s *store) drop(id int) {
+	s.byID = slices.DeleteFunc(slices.Clone(s.byID), func(it Item) bool { return it.ID == id })
+	s.byCreated = slices.DeleteFunc(slices.Clone(s.byCreated), func(it Item) bool { return it.ID == id })
 }
