@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"time"
 )
 
 // callbackPath is the only path a redirect_uri may have.
@@ -34,6 +35,7 @@ func (as *authServer) serveAuthorize(w http.ResponseWriter, r *http.Request) {
 		now := as.now()
 		as.sweep(now)
 		req.expires = now.Add(consentTTL)
+		makeRoom(as.pending, func(p *authRequest) time.Time { return p.expires })
 		as.pending[id] = req
 		as.mu.Unlock()
 		renderConsent(w, id, req)
@@ -161,6 +163,7 @@ func (as *authServer) answerConsent(w http.ResponseWriter, r *http.Request) {
 	var code string
 	if ok && decision == "allow" {
 		code = newSecret("sandbox-code.")
+		makeRoom(as.codes, func(c *authCode) time.Time { return c.expires })
 		as.codes[code] = &authCode{req: *req, expires: now.Add(codeTTL)}
 	}
 	as.mu.Unlock()

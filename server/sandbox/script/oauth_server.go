@@ -48,6 +48,10 @@ const (
 	consentTTL            = 10 * time.Minute
 )
 
+// maxLive bounds each kind of state (consent pages, codes, access and refresh tokens): past it
+// the oldest one is forgotten, so a loop of sign-ins cannot grow memory forever. Tests lower it.
+var maxLive = 10000
+
 // authServer is the authorization server's configuration and in-memory state.
 type authServer struct {
 	clients map[string]OAuthClient
@@ -85,6 +89,7 @@ type grant struct {
 	client  string
 	account string
 	scopes  []string
+	issued  time.Time
 }
 
 // accessToken is an issued access token.
@@ -199,8 +204,24 @@ func (as *authServer) lookup(tok string) (tokenState, []string) {
 func (as *authServer) issueAccess(g grant, rt string, now time.Time) (string, *accessToken) {
 	tok := newSecret("sandbox-at.")
 	at := &accessToken{grant: g, expires: now.Add(as.ttl), refresh: rt}
+	makeRoom(as.access, func(a *accessToken) time.Time { return a.expires })
 	as.access[tok] = at
 	return tok, at
+}
+
+// makeRoom forgets the entry of m that is oldest by age when m holds maxLive entries.
+func makeRoom[T any](m map[string]T, age func(T) time.Time) {
+	if len(m) < maxLive {
+		return
+	}
+	var oldest string
+	var at time.Time
+	for k, v := range m {
+		if t := age(v); oldest == "" || t.Before(at) {
+			oldest, at = k, t
+		}
+	}
+	delete(m, oldest)
 }
 
 // revokeGrant forgets refresh token rt and every access token issued from it. The caller

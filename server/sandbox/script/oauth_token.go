@@ -156,8 +156,17 @@ func (as *authServer) exchangeCode(client OAuthClient, f url.Values) (*tokenResp
 	}
 	ac.used = true
 	as.sweep(now)
-	g := grant{client: client.ID, account: SandboxAccount, scopes: ac.req.scopes}
+	g := grant{client: client.ID, account: SandboxAccount, scopes: ac.req.scopes, issued: now}
 	rt := newSecret("sandbox-rt.")
+	if len(as.refresh) >= maxLive {
+		oldest := ""
+		for k, v := range as.refresh {
+			if oldest == "" || v.issued.Before(as.refresh[oldest].issued) {
+				oldest = k
+			}
+		}
+		as.revokeGrant(oldest)
+	}
 	as.refresh[rt] = &g
 	ac.refresh = rt
 	tok, at := as.issueAccess(g, rt, now)
@@ -188,7 +197,7 @@ func (as *authServer) refreshGrant(client OAuthClient, f url.Values) (*tokenResp
 		scopes = asked
 	}
 	as.sweep(now)
-	narrowed := grant{client: g.client, account: g.account, scopes: scopes}
+	narrowed := grant{client: g.client, account: g.account, scopes: scopes, issued: g.issued}
 	tok, at := as.issueAccess(narrowed, rt, now)
 	return &tokenResponse{AccessToken: tok, TokenType: "Bearer", ExpiresIn: seconds(at.expires.Sub(now)),
 		Scope: strings.Join(scopes, " ")}, nil

@@ -31,7 +31,7 @@ func (as *authServer) serveUserinfo(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="`+issuer(r)+`", error="invalid_token"`)
 		writeOAuthError(w, http.StatusUnauthorized, "invalid_token", "The access token is missing, expired or revoked.")
 	case !slices.Contains(scopes, scopeUserinfoEmail):
-		writeError(w, scopeInsufficient("google.identity.oauth2.v2.Userinfo.Get", "oauth2.googleapis.com"))
+		writeError(w, scopeInsufficient("", "oauth2.googleapis.com"))
 	default:
 		w.Header().Set("Cache-Control", "no-store")
 		writeJSON(w, http.StatusOK, userinfo{Sub: sandboxSubject, Email: SandboxAccount, EmailVerified: true})
