@@ -224,6 +224,23 @@ func makeRoom[T any](m map[string]T, age func(T) time.Time) {
 	delete(m, oldest)
 }
 
+// addGrant stores g under a new refresh token, which it returns; past maxLive grants the
+// oldest is revoked. The caller holds as.mu.
+func (as *authServer) addGrant(g *grant) string {
+	if len(as.refresh) >= maxLive {
+		oldest := ""
+		for rt, old := range as.refresh {
+			if oldest == "" || old.issued.Before(as.refresh[oldest].issued) {
+				oldest = rt
+			}
+		}
+		as.revokeGrant(oldest)
+	}
+	rt := newSecret("sandbox-rt.")
+	as.refresh[rt] = g
+	return rt
+}
+
 // revokeGrant forgets refresh token rt and every access token issued from it. The caller
 // holds as.mu.
 func (as *authServer) revokeGrant(rt string) {

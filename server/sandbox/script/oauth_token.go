@@ -86,9 +86,9 @@ func (as *authServer) serveToken(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, resp)
 }
 
-// authenticate finds the client of a token or revocation request. It returns an OAuth error
-// kind and description when the client is not authenticated; with neither credential, it
-// returns the zero client and no error when optional.
+// authenticate finds the client of a token or revocation request from HTTP Basic or the
+// form's client_id and client_secret. It returns an OAuth error kind and description when the
+// client is not authenticated.
 func (as *authServer) authenticate(r *http.Request) (OAuthClient, string, string) {
 	id, secret, basic := r.BasicAuth()
 	if basic {
@@ -157,17 +157,7 @@ func (as *authServer) exchangeCode(client OAuthClient, f url.Values) (*tokenResp
 	ac.used = true
 	as.sweep(now)
 	g := grant{client: client.ID, account: SandboxAccount, scopes: ac.req.scopes, issued: now}
-	rt := newSecret("sandbox-rt.")
-	if len(as.refresh) >= maxLive {
-		oldest := ""
-		for k, v := range as.refresh {
-			if oldest == "" || v.issued.Before(as.refresh[oldest].issued) {
-				oldest = k
-			}
-		}
-		as.revokeGrant(oldest)
-	}
-	as.refresh[rt] = &g
+	rt := as.addGrant(&g)
 	ac.refresh = rt
 	tok, at := as.issueAccess(g, rt, now)
 	return &tokenResponse{AccessToken: tok, TokenType: "Bearer", ExpiresIn: seconds(at.expires.Sub(now)),
