@@ -3,9 +3,12 @@ package script
 import (
 	"crypto/sha256"
 	"encoding/base64"
-	"html/template"
+	"fmt"
+	"html"
+	"io"
 	"net/http"
 	"net/url"
+	"strings"
 )
 
 // pageStyle is the consent and error pages' only style, allowed by its hash in pageCSP.
@@ -27,58 +30,59 @@ func hashOf(s string) string {
 	return base64.StdEncoding.EncodeToString(sum[:])
 }
 
-var consentPage = template.Must(template.New("consent").Parse(`<!doctype html>
+// writeHead opens a page titled title, with pageStyle.
+func writeHead(b *strings.Builder, title string) {
+	b.WriteString(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Sign in to the script sandbox</title><style>{{.Style}}</style></head>
+<title>` + html.EscapeString(title) + `</title><style>` + pageStyle + `</style></head>
 <body><main>
-<h1>{{.Client}} wants to access your script sandbox account</h1>
-<p>Signed in as <strong>{{.Account}}</strong>, the sandbox's own account (no password; nothing leaves this server).</p>
-<p>If you allow it, <strong>{{.Client}}</strong> (client ID <code>{{.ClientID}}</code>) may:</p>
-<ul>
-{{range .Scopes}}<li>{{.Description}}<br><code>{{.Name}}</code></li>
-{{end}}</ul>
-<p>Either way you go back to <code>{{.Back}}</code>.</p>
-<form method="post" action="authorize">
-<input type="hidden" name="request" value="{{.Request}}">
+`)
+}
+
+// pageFoot closes a page.
+const pageFoot = "</main></body></html>\n"
+
+// renderConsent shows the consent page of req, answered with the opaque request id. Every
+// value is HTML-escaped (html.EscapeString escapes quotes too, so it is safe in attributes).
+func renderConsent(w http.ResponseWriter, id string, req *authRequest) {
+	u, _ := url.Parse(req.redirect)
+	back := u.Scheme + "://" + u.Host
+	e := html.EscapeString
+	var b strings.Builder
+	writeHead(&b, "Sign in to the script sandbox")
+	fmt.Fprintf(&b, "<h1>%s wants to access your script sandbox account</h1>\n", e(req.client.Name))
+	fmt.Fprintf(&b, "<p>Signed in as <strong>%s</strong>, the sandbox's own account (no password; nothing leaves this server).</p>\n", e(SandboxAccount))
+	fmt.Fprintf(&b, "<p>If you allow it, <strong>%s</strong> (client ID <code>%s</code>) may:</p>\n<ul>\n", e(req.client.Name), e(req.client.ID))
+	for _, s := range req.scopes {
+		fmt.Fprintf(&b, "<li>%s<br><code>%s</code></li>\n", e(scopeDescription(s)), e(s))
+	}
+	fmt.Fprintf(&b, "</ul>\n<p>Either way you go back to <code>%s</code>.</p>\n", e(back+u.Path))
+	fmt.Fprintf(&b, `<form method="post" action="authorize">
+<input type="hidden" name="request" value="%s">
 <div class="actions">
 <button class="allow" type="submit" name="decision" value="allow">Allow</button>
 <button class="deny" type="submit" name="decision" value="deny">Deny</button>
 </div>
 </form>
-</main></body></html>
-`))
-
-var errorPage = template.Must(template.New("error").Parse(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Sign-in request refused</title><style>{{.Style}}</style></head>
-<body><main>
-<h1>The sign-in request was refused</h1>
-<p class="problem" role="alert">{{.Problem}}</p>
-<p>Nothing was granted. Go back to the app and start the sign-in again.</p>
-</main></body></html>
-`))
-
-// renderConsent shows the consent page of req, answered with the opaque request id.
-func renderConsent(w http.ResponseWriter, id string, req *authRequest) {
-	u, _ := url.Parse(req.redirect)
-	back := u.Scheme + "://" + u.Host
-	scopes := make([]Scope, len(req.scopes))
-	for i, s := range req.scopes {
-		scopes[i] = Scope{Name: s, Description: scopeDescription(s)}
-	}
+`, e(id))
+	b.WriteString(pageFoot)
 	setPageHeaders(w, "'self' "+back)
 	w.WriteHeader(http.StatusOK)
-	_ = consentPage.Execute(w, map[string]any{
-		"Style": template.CSS(pageStyle), "Client": req.client.Name, "ClientID": req.client.ID,
-		"Account": SandboxAccount, "Scopes": scopes, "Back": back + u.Path, "Request": id,
-	})
+	_, _ = io.WriteString(w, b.String())
 }
 
 // renderAuthError shows a refused authorization request with status code.
 func renderAuthError(w http.ResponseWriter, code int, problem string) {
+	var b strings.Builder
+	writeHead(&b, "Sign-in request refused")
+	fmt.Fprintf(&b, `<h1>The sign-in request was refused</h1>
+<p class="problem" role="alert">%s</p>
+<p>Nothing was granted. Go back to the app and start the sign-in again.</p>
+`, html.EscapeString(problem))
+	b.WriteString(pageFoot)
 	setPageHeaders(w, "'none'")
 	w.WriteHeader(code)
-	_ = errorPage.Execute(w, map[string]any{"Style": template.CSS(pageStyle), "Problem": problem})
+	_, _ = io.WriteString(w, b.String())
 }
 
 // setPageHeaders sets an HTML page's type, its policy with the form-action sources and no
