@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"loupe/server/sandbox/state"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -19,11 +20,15 @@ import (
 	"loupe/server/sandbox/cluster"
 )
 
+// visitorCookie makes every client of these tests one sandbox visitor, so that what a call
+// through the proxy changes, a direct call sees (the sandboxes keep one state per visitor).
+var visitorCookie = func() string { _, c := state.NewCookie(false); return c.Name + "=" + c.Value }()
+
 // clusterClient is the official OpenSearch client pointed at base (the
 // sandbox or the proxy), sending the API key key (none when empty).
 func clusterClient(t *testing.T, base, key string) *opensearchapi.Client {
 	t.Helper()
-	cfg := opensearch.Config{Addresses: []string{base}, Header: http.Header{}}
+	cfg := opensearch.Config{Addresses: []string{base}, Header: http.Header{"Cookie": {visitorCookie}}}
 	if key != "" {
 		cfg.Header.Set("Authorization", "ApiKey "+key)
 	}
@@ -74,6 +79,7 @@ func sandboxCall(t *testing.T, base, method, path string) {
 	t.Helper()
 	req, _ := http.NewRequest(method, base+"/sandbox/cluster"+cluster.SandboxPrefix+path, nil)
 	req.Header.Set("Authorization", "ApiKey "+sandbox.DefaultKey)
+	req.Header.Set("Cookie", visitorCookie)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatalf("%s %s: %v", method, path, err)

@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"net"
 	"net/http"
 	"strings"
 
@@ -34,7 +35,11 @@ func newRegistry(s config.Server) (*state.Registry, error) {
 //   - in mode none, a client without the cookie (an official client pointed at /sandbox/<slug>
 //     or /proxy/<slug>) by a hash of the credential it sends (the Authorization header, or the
 //     key or access_token parameter); clients that send the same credential share a session;
-//   - anything else gets a new cookie, and keeps its session as long as it sends it back.
+//   - in mode none, a program that sends neither (curl, a snippet, an official client pointed at
+//     /proxy/<slug>, whose credential the proxy adds) by its address: it keeps no cookies, and
+//     its calls must still see each other's changes. A browser is told apart by the Sec-Fetch-Mode
+//     header every browser sends on its requests;
+//   - a browser without the cookie gets a new one, and keeps its session as long as it sends it back.
 //
 // A Loupe-Sandbox-Session header from outside is removed: only the in-memory listener between
 // the proxy and the sandboxes carries it (routeTransport, state.TrustHeader).
@@ -58,6 +63,9 @@ func withSandboxSession(next http.Handler, gate *access.Gate, mode string, secur
 				session = state.CredentialSession(cred)
 			}
 		}
+		if session == "" && r.Header.Get("Sec-Fetch-Mode") == "" {
+			session = state.CredentialSession("client-address\x00" + clientHost(r))
+		}
 		if session == "" {
 			var c *http.Cookie
 			session, c = state.NewCookie(secure)
@@ -79,4 +87,12 @@ func credentialOf(r *http.Request) string {
 		}
 	}
 	return ""
+}
+
+// clientHost is the host part of r's remote address.
+func clientHost(r *http.Request) string {
+	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
+		return host
+	}
+	return r.RemoteAddr
 }

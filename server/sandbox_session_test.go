@@ -33,10 +33,20 @@ func scriptCall(t *testing.T, c *http.Client, method, url, body string, header h
 	return resp.StatusCode, string(b)
 }
 
-// browser is a client with its own cookie jar, as one browser.
+// browser is a client with its own cookie jar that sends Sec-Fetch-Mode, as one browser.
 func browser(t *testing.T) *http.Client {
 	jar, _ := cookiejar.New(nil)
-	return &http.Client{Jar: jar}
+	return &http.Client{Jar: jar, Transport: fetchMode{http.DefaultTransport}}
+}
+
+// fetchMode adds the Sec-Fetch-Mode header browsers send on every request.
+type fetchMode struct{ next http.RoundTripper }
+
+// RoundTrip implements http.RoundTripper.
+func (f fetchMode) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Sec-Fetch-Mode", "cors")
+	return f.next.RoundTrip(r)
 }
 
 // TestSandboxSessionsByCookie: in mode none, two browsers (cookie jars) are two sessions
@@ -139,6 +149,47 @@ func TestSandboxSessionByCredential(t *testing.T) {
 	other := http.Header{"Authorization": {"Bearer not-the-key"}}
 	if code, _ := scriptCall(t, plain, "GET", ts.URL+"/proxy/script/v1/projects/"+id, "", other); code != 404 {
 		t.Errorf("another credential through the proxy: got %d; want 404", code)
+	}
+}
+
+// TestSandboxSessionByAddress: a program that keeps no cookies and sends no credential (curl, a
+// snippet pointed at the proxy) is one session by its address, so its second call sees its
+// first; it gets no cookie. A browser without the cookie (it sends Sec-Fetch-Mode) gets one.
+func TestSandboxSessionByAddress(t *testing.T) {
+	_, ts, _ := serve(t, "", nil)
+	plain := &http.Client{}
+	code, body := scriptCall(t, plain, "POST", ts.URL+"/proxy/script/v1/projects", `{"title":"curl's"}`, nil)
+	if code != 200 {
+		t.Fatalf("create: got %d %s", code, body)
+	}
+	id := between(body, `"scriptId":"`, `"`)
+	if code, _ := scriptCall(t, plain, "GET", ts.URL+"/proxy/script/v1/projects/"+id, "", nil); code != 200 {
+		t.Errorf("same program, no cookie, no credential: got %d; want 200", code)
+	}
+	for _, tt := range []struct {
+		name       string
+		header     http.Header
+		wantCookie bool
+	}{
+		{"program", nil, false},
+		{"browser", http.Header{"Sec-Fetch-Mode": {"cors"}}, true},
+	} {
+		req, _ := http.NewRequest("GET", ts.URL+"/proxy/script/v1/projects/"+id, nil)
+		for k, v := range tt.header {
+			req.Header[k] = v
+		}
+		resp, err := plain.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		got := false
+		for _, c := range resp.Cookies() {
+			got = got || c.Name == state.CookieName
+		}
+		if got != tt.wantCookie {
+			t.Errorf("%s: got a sandbox cookie %v; want %v", tt.name, got, tt.wantCookie)
+		}
 	}
 }
 

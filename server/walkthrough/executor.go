@@ -8,6 +8,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/http/cookiejar"
 	"net/url"
 	"strconv"
 	"strings"
@@ -41,10 +42,21 @@ type HTTPExecutor struct {
 	// Base is where the API's requests go, for example "http://127.0.0.1:8080/proxy/chat"
 	// (through Loupe's proxy, which adds the credential) or the API's own base URL. Required.
 	Base string
-	// Client sends the requests. Nil means http.DefaultClient.
+	// Client sends the requests. Nil means, in Run, a client with a cookie jar of the run's own,
+	// so that every step of a run is one visitor: Loupe's sandboxes keep one state per visitor
+	// (its loupe_sandbox cookie), and a step must see what the previous ones changed.
 	Client *http.Client
 	// Sent, when not nil, is called after each exchange, answered or not.
 	Sent func(Exchange)
+}
+
+// withJar returns c, or a new client with a cookie jar when c is nil.
+func withJar(c *http.Client) *http.Client {
+	if c != nil {
+		return c
+	}
+	jar, _ := cookiejar.New(nil) // never fails without options
+	return &http.Client{Jar: jar}
 }
 
 // Exchange is one request a walkthrough sent and what came back.
@@ -122,12 +134,8 @@ func (x *HTTPExecutor) execute(ctx context.Context, er *arazzo.ExecutionRequest,
 	for _, h := range req.Headers {
 		hr.Header.Add(h.Name, h.Value)
 	}
-	client := x.Client
-	if client == nil {
-		client = http.DefaultClient
-	}
 	start := time.Now()
-	resp, err := client.Do(hr)
+	resp, err := withJar(x.Client).Do(hr)
 	if err != nil {
 		return nil, err
 	}

@@ -149,7 +149,7 @@ func Run(ctx context.Context, w *Walkthrough, given map[string]string, x *HTTPEx
 		return nil, err
 	}
 	var sent []Exchange
-	exec := *x
+	exec := HTTPExecutor{API: x.API, Base: x.Base, Client: withJar(x.Client)}
 	exec.Sent = func(e Exchange) {
 		sent = append(sent, e)
 		if x.Sent != nil {

@@ -3,6 +3,7 @@ package script
 import (
 	"context"
 	"net/http"
+	"strings"
 
 	"loupe/server/sandbox/state"
 )
@@ -44,7 +45,7 @@ func (h *handler) storeFor(r *http.Request) (*store, *apiError) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		get = h.sessions.Get
 	}
-	st, err := get(r.Context())
+	st, err := get(h.grantSession(r))
 	if err != nil {
 		return nil, stateError(err)
 	}
@@ -69,4 +70,23 @@ func stateError(err error) *apiError {
 	}
 	return &apiError{Error: errorStatus{Code: http.StatusInternalServerError, Status: "INTERNAL",
 		Message: "The script sandbox could not keep its state: " + err.Error()}}
+}
+
+// grantSession is r's context, its session named by the OAuth grant when r is a direct call
+// (a credential session) with an access token of the sandbox's authorization server: the token
+// changes at each refresh, the grant (its refresh token) does not, so a client's projects
+// outlive its access tokens.
+func (h *handler) grantSession(r *http.Request) context.Context {
+	ctx := r.Context()
+	if !state.IsCredentialSession(state.SessionOf(ctx)) {
+		return ctx
+	}
+	tok := r.URL.Query().Get("access_token")
+	if scheme, t, ok := strings.Cut(r.Header.Get("Authorization"), " "); ok && strings.EqualFold(scheme, "Bearer") {
+		tok = strings.TrimSpace(t)
+	}
+	if rt := h.as.refreshOf(tok); rt != "" {
+		return state.WithSession(ctx, state.CredentialSession("script-grant\x00"+rt))
+	}
+	return ctx
 }

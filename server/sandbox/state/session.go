@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"net/http"
+	"strings"
 )
 
 // Header carries the session ID from the Loupe proxy to the sandboxes over the in-memory
@@ -47,6 +48,9 @@ func CredentialSession(credential string) string {
 	sum := sha256.Sum256([]byte("loupe-sandbox-credential\x00" + credential))
 	return "key:" + hex.EncodeToString(sum[:16])
 }
+
+// IsCredentialSession reports whether session is one CredentialSession names.
+func IsCredentialSession(session string) bool { return strings.HasPrefix(session, "key:") }
 
 // CookieSession is the session an anonymous browser's cookie value names; ok is false when the
 // value is not one NewCookie makes (then the caller gets a new cookie).
