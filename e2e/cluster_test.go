@@ -12,11 +12,12 @@ import (
 )
 
 // clusterFault sends a sandbox-only call straight to the cluster sandbox, as the
-// administrator.
-func clusterFault(t *testing.T, base, method, path string) {
+// administrator, as the visitor whose sandbox cookie is cookie (each visitor has its own cluster).
+func clusterFault(t *testing.T, base string, cookie *http.Cookie, method, path string) {
 	t.Helper()
 	req, _ := http.NewRequest(method, base+"/sandbox/cluster/_sandbox/"+path, nil)
 	req.Header.Set("Authorization", "ApiKey "+sandbox.DefaultKey)
+	req.AddCookie(cookie)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatalf("%s %s: %v", method, path, err)
@@ -40,8 +41,9 @@ const (
 // the call return 200 once the replicas have recovered, with every cell green.
 func TestClusterWaitForGreenFromThePicture(t *testing.T) {
 	base := startServer(t)
-	clusterFault(t, base, http.MethodPost, "nodes/node-3/_stop")
 	ctx := newBrowser(t)
+	cookie := visitorCookie(t, ctx, base)
+	clusterFault(t, base, cookie, http.MethodPost, "nodes/node-3/_stop")
 	openPage(t, ctx, base+"/cluster/cluster.health#v1&wait_for_status=green&timeout=60s")
 	tctx := within(t, ctx, 90*time.Second)
 	if _, err := chromedp.Run(tctx, chromedp.Poll[bool](pictureHealth+` === "yellow" || null`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {

@@ -9,15 +9,18 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"loupe/server"
+	"loupe/server/sandbox/state"
 	"loupe/web"
 )
 
@@ -110,5 +113,17 @@ func within(t testing.TB, ctx context.Context, d time.Duration) context.Context 
 	t.Helper()
 	c, cancel := context.WithTimeout(ctx, d)
 	t.Cleanup(cancel)
+	return c
+}
+
+// visitorCookie gives the browser of ctx a sandbox-session cookie for base before it opens a
+// page and returns it, so that a test's own calls to /sandbox/<slug> act on the same visitor's
+// sandboxes as the browser (each visitor has their own).
+func visitorCookie(t testing.TB, ctx context.Context, base string) *http.Cookie {
+	t.Helper()
+	_, c := state.NewCookie(false)
+	if _, err := chromedp.Call(ctx, network.SetCookie, network.SetCookieParams{Name: c.Name, Value: c.Value, URL: base, Path: "/", HTTPOnly: new(true)}); err != nil {
+		t.Fatalf("setting the sandbox cookie: %v", err)
+	}
 	return c
 }
