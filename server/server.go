@@ -4,14 +4,12 @@
 package server
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/url"
 	"sync"
-	"time"
 
 	loupeapp "loupe/app"
 	"loupe/app/catalog"
@@ -19,7 +17,7 @@ import (
 	"loupe/server/access"
 	servercatalog "loupe/server/catalog"
 	"loupe/server/config"
-	"loupe/server/internal/memnet"
+	"loupe/server/internal/inproc"
 	"loupe/server/proxy"
 	"loupe/server/sandbox"
 	"loupe/server/sandbox/script"
@@ -66,17 +64,15 @@ func (c Config) sandboxKey(slug string) string {
 // routesOnce registers the app's routes, which the server prerenders, once per process.
 var routesOnce sync.Once
 
-// Server is Loupe's http.Handler. Close it to stop the in-memory sandbox server.
+// Server is Loupe's http.Handler.
 type Server struct {
-	cfg      Config
-	handler  http.Handler
-	internal *http.Server
-	listener *memnet.Listener
-	catalog  *catalog.Catalog
-	proxy    *proxy.Proxy
-	gate     *access.Gate
-	sbKeys   map[string]string // the keys the sandboxes were built with
-	walks    *walkthrough.Set
+	cfg     Config
+	handler http.Handler
+	catalog *catalog.Catalog
+	proxy   *proxy.Proxy
+	gate    *access.Gate
+	sbKeys  map[string]string // the keys the sandboxes were built with
+	walks   *walkthrough.Set
 }
 
 // New builds the server. It fails when a content document is invalid or the configuration
@@ -116,13 +112,6 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	sbMux := sandbox.NewMux(sandboxes)
-	s.listener = memnet.Listen()
-	s.internal = &http.Server{Handler: sbMux, ReadHeaderTimeout: 10 * time.Second}
-	go func() {
-		if err := s.internal.Serve(s.listener); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			cfg.Logger.Error("sandbox server stopped", "err", err)
-		}
-	}()
 
 	if s.gate, err = access.New(accessOptions(cfg.Settings, cfg.Logger)); err != nil {
 		return nil, err
@@ -133,11 +122,8 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	transport := proxy.NewTransport()
-	sandboxTransport := transport.Clone()
-	sandboxTransport.DialContext = s.listener.DialContext
-	// In memory, a read or write costs no system call: small buffers (4 KB each by default)
-	// save 6 KB a connection, and a chat stream holds its connection for minutes.
-	sandboxTransport.ReadBufferSize, sandboxTransport.WriteBufferSize = 1<<10, 1<<10
+	// The sandboxes answer the proxy in-process, with no connection (see server/internal/inproc).
+	sandboxTransport := &inproc.Transport{Handler: sbMux, Logger: cfg.Logger}
 	lim := cfg.Settings.Server.Limits
 	var trusted []string
 	var public *url.URL
@@ -209,13 +195,11 @@ func (s *Server) Walkthroughs() *walkthrough.Set { return s.walks }
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
 
-// Close stops the in-memory sandbox server.
-func (s *Server) Close() error {
-	s.listener.Close()
-	return s.internal.Close()
-}
+// Close releases the server. Requests in flight run to their end; there is nothing else to
+// stop since the sandboxes answer the proxy in-process.
+func (s *Server) Close() error { return nil }
 
-// routeTransport sends requests for the sandbox host over the in-memory listener.
+// routeTransport sends requests for the sandbox host to the in-process sandboxes.
 type routeTransport struct{ sandbox, other http.RoundTripper }
 
 // RoundTrip implements http.RoundTripper.

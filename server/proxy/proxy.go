@@ -127,9 +127,9 @@ type upstream struct {
 
 // copyBufferSize is the size of ReverseProxy's copy buffers. A response holds its buffer for
 // as long as it lasts, an event stream for minutes: at 32 KB (io.Copy's size) 2,000 open chat
-// streams held 64 MB of buffers that were mostly empty (an event is a few hundred bytes). 8 KB
-// still passes a large body on in reads as big as the server's own 4 KB write buffer takes.
-const copyBufferSize = 8 << 10
+// streams held 64 MB of buffers that were mostly empty (an event is a few hundred bytes). 4 KB
+// is what the server's own write buffer holds, so a large body still leaves in full writes.
+const copyBufferSize = 4 << 10
 
 // bufferPool reuses the copy buffers of ReverseProxy.
 type bufferPool struct{ sync.Pool }

@@ -3,6 +3,7 @@ package chat
 import (
 	"encoding/json"
 	"net/http"
+	"strings"
 )
 
 // output is the answer after the budget: what is actually sent.
@@ -30,7 +31,8 @@ func cut(r reply, budget int) output {
 		text, n := firstTokens(r.content, budget)
 		out := output{content: text, finish: "stop", tokens: n}
 		if len(text) < len(r.content) {
-			out.finish = "length"
+			// A copy, so that a stream cut short does not hold the whole answer.
+			out.content, out.finish = strings.Clone(text), "length"
 		}
 		return out
 	}
