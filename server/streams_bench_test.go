@@ -282,8 +282,8 @@ func medianOf(v []float64) float64 {
 // RSS, the time to first token p50 and p90 and the errors of each, and the proxy's over the
 // direct figures. Each iteration is one pair of rounds (about 15 s); run -benchtime 3x for
 // medians. It raises its own file-descriptor limit to hold 2,000 client connections
-// (syscall.Setrlimit). LOUPE_BENCH_HEAPPROFILE=path writes the server's heap profile with
-// 90% of the streams open to path.proxy and path.direct (and the goroutines to
+// (syscall.Setrlimit). LOUPE_BENCH_HEAPPROFILE=path first runs a round of each, not measured,
+// that writes the server's heap profile with 90% of the streams open to path.proxy and path.direct (and the goroutines to
 // path.<name>.goroutines.txt, runtime.MemStats at the end of path.<name>.txt).
 func BenchmarkChatStreams2000(b *testing.B) {
 	var lim syscall.Rlimit
