@@ -75,6 +75,7 @@ func serveBench() {
 	}
 	debug := http.NewServeMux()
 	debug.HandleFunc("/debug/pprof/", pprof.Index)
+	debug.HandleFunc("/debug/pprof/profile", pprof.Profile)
 	go func() { _ = http.Serve(pl, debug) }()
 	fmt.Println("ADDR", l.Addr().String(), pl.Addr().String())
 	done := make(chan struct{})

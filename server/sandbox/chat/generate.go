@@ -136,9 +136,14 @@ func oneLine(s string, n int) string {
 	return s
 }
 
+// answerSizeHint is what markdown reserves for an answer: most are 4–8 KB, so one
+// allocation holds them rather than a builder doubling its way there.
+const answerSizeHint = 8 << 10
+
 // markdown writes the answer around the app.
 func markdown(a app, results []toolResult, updated bool) string {
 	var b strings.Builder
+	b.Grow(answerSizeHint)
 	for _, r := range results {
 		fmt.Fprintf(&b, "The `%s` tool returned: %s\n\n", r.name, oneLine(r.content, 300))
 	}
@@ -167,7 +172,7 @@ func markdown(a app, results []toolResult, updated bool) string {
 		fmt.Fprintf(&b, "- %s\n", line)
 	}
 	b.WriteString("\n```html\n")
-	b.WriteString(a.render())
+	a.render(&b)
 	b.WriteString("```\n\nSave it as `index.html` and open it in a browser: no build step, no dependencies, no network.\n")
 	return b.String()
 }
