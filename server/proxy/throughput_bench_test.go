@@ -25,11 +25,13 @@ const (
 var jsonKB = []byte(`{"items":[` + strings.TrimSuffix(strings.Repeat(`{"id":"item-0001","name":"An item of the catalog","price":12.5,"tags":["a","b"]},`, 13), ",") + `]}` + "\n")
 
 // BenchmarkProxyJSON64 measures requests per second and latency for a ~1 KB JSON answer with
-// 64 keep-alive connections, straight to the upstream, through nginx and through Loupe's proxy
-// (a child process each, so Loupe does not share the load generator's runtime), taking turns
-// for loadTime each in every iteration (-benchtime 3x: three rounds), and reports the medians
-// and Loupe's req/s over nginx's (goal >= 0.5). The load generator is wrk, as in the anchor's
-// run; on a 2-core machine it, the upstream and the proxy share the CPUs.
+// 64 keep-alive connections, straight to the upstream, through nginx, through Loupe's proxy and
+// through a bare tuned httputil.ReverseProxy (what Go's proxy costs without Loupe's checks),
+// each proxy a child process so that Loupe does not share the load generator's runtime, taking
+// turns for loadTime each in every iteration (-benchtime 3x: three rounds), and reports the
+// medians, Loupe's req/s over nginx's (goal >= 0.5) and over the bare ReverseProxy's. The load
+// generator is wrk, as in the anchor's run; on a 2-core machine it, the upstream and the proxy
+// share the CPUs.
 func BenchmarkProxyJSON64(b *testing.B) {
 	upstream := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
@@ -38,10 +40,12 @@ func BenchmarkProxyJSON64(b *testing.B) {
 	defer upstream.Close()
 	nginxURL := startNginx(b, upstream.Listener.Addr().String())
 	loupeURL := startLoupe(b, upstream.URL, "loupe")
+	plainURL := startLoupe(b, upstream.URL, "plain")
 	targets := []struct{ name, url string }{
 		{"direct", upstream.URL + "/v1/items"},
 		{"nginx", nginxURL + "/v1/items"},
 		{"loupe", loupeURL + "/proxy/chat/v1/items"},
+		{"plain", plainURL + "/v1/items"},
 	}
 	wrk := findWrk(b)
 	rps := map[string][]float64{}
@@ -51,7 +55,7 @@ func BenchmarkProxyJSON64(b *testing.B) {
 			b.Fatalf("%s: %v", t.name, err)
 		}
 	}
-	var ratios []float64
+	var ratios, plainRatios []float64
 	rounds := 0
 	for i := 0; b.Loop(); i++ {
 		rounds++
@@ -67,15 +71,17 @@ func BenchmarkProxyJSON64(b *testing.B) {
 			round[t.name] = r
 		}
 		ratios = append(ratios, round["loupe"]/round["nginx"])
+		plainRatios = append(plainRatios, round["loupe"]/round["plain"])
 	}
 	med := func(v []float64) float64 { s := slices.Clone(v); slices.Sort(s); return s[len(s)/2] }
 	for _, t := range targets {
 		b.ReportMetric(med(rps[t.name]), t.name+"-req/s")
 	}
 	b.ReportMetric(med(ratios), "loupe/nginx")
-	b.Logf("1 KB JSON, %d connections, medians of %d rounds of %s: direct %.0f req/s (p99 %.1f ms), nginx %.0f (p99 %.1f ms), Loupe %.0f (p99 %.1f ms); Loupe/nginx %.2fx (goal >= 0.5x; anchor 0.41x); %d CPUs",
+	b.ReportMetric(med(plainRatios), "loupe/plain")
+	b.Logf("1 KB JSON, %d connections, medians of %d rounds of %s: direct %.0f req/s (p99 %.1f ms), nginx %.0f (p99 %.1f ms), Loupe %.0f (p99 %.1f ms), bare tuned ReverseProxy %.0f (p99 %.1f ms); Loupe/nginx %.2fx (goal >= 0.5x; anchor 0.41x), Loupe/bare ReverseProxy %.2fx (what Loupe's checks, masking and audit cost); %d CPUs",
 		loadConns, rounds, loadTime, med(rps["direct"]), med(p99["direct"]), med(rps["nginx"]), med(p99["nginx"]),
-		med(rps["loupe"]), med(p99["loupe"]), med(ratios), runtime.NumCPU())
+		med(rps["loupe"]), med(p99["loupe"]), med(rps["plain"]), med(p99["plain"]), med(ratios), med(plainRatios), runtime.NumCPU())
 }
 
 // loadRound runs wrk (2 threads, loadConns connections) against u for d and returns requests
