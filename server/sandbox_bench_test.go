@@ -36,7 +36,7 @@ var sandboxOps = []struct{ slug, op, path, body string }{
 // /sandbox/<slug>, with the API's default credential) and Stoplight Prism 5.16 mocking the same
 // OpenAPI document (content/openapi/<slug>.yaml, `prism mock -v error`, with the same
 // credential), with wrk (2 threads, 64 connections, 2 s), taking turns, one round each per iteration
-// (-benchtime 1x: about 70 s), and
+// (-benchtime 1x: about 70 s; make bench runs 3x for medians), and
 // reports each sandbox's req/s over Prism's (goal >= 10x) and both p99s. Prism comes from npm
 // (bench/package.json, installed by `make deps-bench`).
 func BenchmarkSandboxVsPrism(b *testing.B) {
