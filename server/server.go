@@ -5,14 +5,12 @@ package server
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/url"
 	"sync"
-	"time"
 
 	loupeapp "loupe/app"
 	"loupe/app/catalog"
@@ -20,7 +18,7 @@ import (
 	"loupe/server/access"
 	servercatalog "loupe/server/catalog"
 	"loupe/server/config"
-	"loupe/server/internal/memnet"
+	"loupe/server/internal/inproc"
 	"loupe/server/proxy"
 	"loupe/server/sandbox"
 	"loupe/server/sandbox/script"
@@ -68,12 +66,10 @@ func (c Config) sandboxKey(slug string) string {
 // routesOnce registers the app's routes, which the server prerenders, once per process.
 var routesOnce sync.Once
 
-// Server is Loupe's http.Handler. Close it to stop the in-memory sandbox server.
+// Server is Loupe's http.Handler.
 type Server struct {
 	cfg      Config
 	handler  http.Handler
-	internal *http.Server
-	listener *memnet.Listener
 	catalog  *catalog.Catalog
 	proxy    *proxy.Proxy
 	gate     *access.Gate
@@ -125,13 +121,6 @@ func New(cfg Config) (*Server, error) {
 	}
 	sbMux := sandbox.NewMux(sandboxes)
 	sbMux.Registry = s.registry
-	s.listener = memnet.Listen()
-	s.internal = &http.Server{Handler: state.TrustHeader(sbMux), ReadHeaderTimeout: 10 * time.Second}
-	go func() {
-		if err := s.internal.Serve(s.listener); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			cfg.Logger.Error("sandbox server stopped", "err", err)
-		}
-	}()
 
 	if s.gate, err = access.New(accessOptions(cfg.Settings, cfg.Logger)); err != nil {
 		return nil, err
@@ -142,8 +131,8 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	transport := proxy.NewTransport()
-	sandboxTransport := transport.Clone()
-	sandboxTransport.DialContext = s.listener.DialContext
+	// The sandboxes answer the proxy in-process, with no connection (see server/internal/inproc).
+	sandboxTransport := &inproc.Transport{Handler: state.TrustHeader(sbMux), Logger: cfg.Logger}
 	lim := cfg.Settings.Server.Limits
 	var trusted []string
 	var public *url.URL
@@ -216,17 +205,11 @@ func (s *Server) Walkthroughs() *walkthrough.Set { return s.walks }
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
 
-// Close stops the in-memory sandbox server and closes the sandboxes' state store.
-func (s *Server) Close() error {
-	s.listener.Close()
-	err := s.internal.Close()
-	if cerr := s.registry.Store().Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
+// Close closes the sandboxes' state store. Requests in flight run to their end; the sandboxes
+// answer the proxy in-process, so there is no server to stop.
+func (s *Server) Close() error { return s.registry.Store().Close() }
 
-// routeTransport sends requests for the sandbox host over the in-memory listener.
+// routeTransport sends requests for the sandbox host to the in-process sandboxes.
 type routeTransport struct{ sandbox, other http.RoundTripper }
 
 // RoundTrip implements http.RoundTripper.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 
@@ -38,6 +39,10 @@ func compress(body []byte) *encodings {
 		br := compressBrotli(body)
 		e.br.Store(&br)
 		close(e.brDone)
+		// Brotli's best quality works in tens of MB of window and hash tables, and loading
+		// the catalog before it in more: one-off work whose freed memory the runtime would
+		// otherwise keep for minutes (most of an idle server's RSS). Give it back now.
+		debug.FreeOSMemory()
 	}()
 	return e
 }

@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"sync"
 )
 
 // masker replaces every configured secret, in each of its encoded forms (secretForms), with
@@ -88,56 +87,68 @@ func (m *masker) maskHeader(h http.Header) {
 // maskBody masks secrets in a body as it streams: only the bytes that could begin a secret
 // are held back, so an event stream is not delayed (an event ends with a blank line, which no
 // secret begins with).
+//
+// It reads into the caller's buffer and masks there, with what it held back copied in front:
+// a stream held through the proxy costs no buffer of its own (it used to hold a 16 KB one for
+// its whole life), only the few bytes held back. A caller's buffer too small to hold those and
+// a useful read (under twice the longest secret) is served from a small buffer of its own.
 type maskBody struct {
 	body    io.ReadCloser
 	m       *masker
-	pending []byte // held back: could be the start of a secret
-	ready   []byte // masked, to be returned
-	buf     []byte
+	pending []byte // held back: could be the start of a secret; shorter than the longest secret
+	ready   []byte // masked, still to be returned (only when reading through small)
+	small   []byte // the buffer for small reads, made on the first one
 	err     error
+	closed  bool
 }
 
-// maskBuffers reuses the read buffers of maskBody.
-var maskBuffers = sync.Pool{New: func() any { b := make([]byte, 16<<10); return &b }}
-
 func (m *masker) wrap(body io.ReadCloser) io.ReadCloser {
-	return &maskBody{body: body, m: m, buf: *(maskBuffers.Get().(*[]byte))}
+	return &maskBody{body: body, m: m}
 }
 
 func (b *maskBody) Read(p []byte) (int, error) {
-	for len(b.ready) == 0 {
+	for {
+		if len(b.ready) > 0 {
+			n := copy(p, b.ready)
+			b.ready = b.ready[n:]
+			return n, nil
+		}
 		if b.err != nil {
 			return 0, b.err
 		}
-		if b.buf == nil {
+		if b.closed {
 			return 0, errors.New("proxy: read after close")
 		}
-		n, err := b.body.Read(b.buf)
-		data := b.buf[:n] // masked in place: b.buf is read again only once ready is drained
-		if len(b.pending) > 0 {
-			data = append(b.pending, data...)
+		direct := len(p) >= 2*b.m.longest
+		buf := p
+		if !direct {
+			if b.small == nil {
+				b.small = make([]byte, 512+2*b.m.longest)
+			}
+			buf = b.small
 		}
+		k := copy(buf, b.pending)
+		n, err := b.body.Read(buf[k:])
+		data := buf[:k+n]
 		b.m.mask(data)
 		keep := 0
 		if err == nil {
 			keep = b.m.partial(data)
 		}
-		b.ready = data[:len(data)-keep]
-		b.pending = nil
-		if keep > 0 {
-			b.pending = append([]byte(nil), data[len(data)-keep:]...)
-		}
+		b.pending = append(b.pending[:0], data[len(data)-keep:]...)
 		b.err = err
+		out := data[:len(data)-keep]
+		if !direct {
+			b.ready = out
+			continue
+		}
+		if len(out) > 0 {
+			return len(out), nil
+		}
 	}
-	n := copy(p, b.ready)
-	b.ready = b.ready[n:]
-	return n, nil
 }
 
 func (b *maskBody) Close() error {
-	if buf := b.buf; buf != nil {
-		b.buf = nil
-		maskBuffers.Put(&buf)
-	}
+	b.closed = true
 	return b.body.Close()
 }

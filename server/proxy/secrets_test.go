@@ -129,6 +129,42 @@ func TestMaskerAcrossReads(t *testing.T) {
 	}
 }
 
+// TestMaskerCallerBuffers reads masked bodies with buffers of every kind of size: the masker
+// masks in the caller's buffer when it can hold the held-back bytes and a read (twice the
+// longest secret, 24 bytes here), and in a small one of its own otherwise.
+func TestMaskerCallerBuffers(t *testing.T) {
+	m := newMasker([]string{"SECRET-123", "other-secret"})
+	inputs := []string{
+		"SECRET-123",
+		"data: {\"k\":\"SECRET-123\"}\n\ndata: other-secretSECRET-12\n\n",
+		strings.Repeat("x", 40) + "SECRET-123" + strings.Repeat("y", 40) + "other-secre",
+		"SSSSECRET-123SECRET-1SECRET-123",
+	}
+	for _, in := range inputs {
+		want := strings.ReplaceAll(strings.ReplaceAll(in, "SECRET-123", "**********"), "other-secret", "************")
+		for _, chunk := range []int{1, 4, 11, 1000} {
+			for _, size := range []int{1, 3, 23, 24, 25, 64, 8192} {
+				body := m.wrap(io.NopCloser(&chunkReader{s: in, n: chunk}))
+				var got []byte
+				buf := make([]byte, size)
+				for {
+					n, err := body.Read(buf)
+					got = append(got, buf[:n]...)
+					if err == io.EOF {
+						break
+					}
+					if err != nil {
+						t.Fatal(err)
+					}
+				}
+				if string(got) != want {
+					t.Errorf("%q in upstream reads of %d, caller reads of %d: got %q; want %q", in, chunk, size, got, want)
+				}
+			}
+		}
+	}
+}
+
 type chunkReader struct {
 	s string
 	n int

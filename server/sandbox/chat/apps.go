@@ -125,21 +125,21 @@ func heading(s spec) string {
 	return strings.Join(labels, " & ")
 }
 
-// render writes the complete single-file HTML document.
-func (a app) render() string {
-	var b strings.Builder
+// render writes the complete single-file HTML document into b: straight into the answer,
+// rather than built apart and copied in.
+func (a app) render(b *strings.Builder) {
 	title := html.EscapeString(a.heading)
 	b.WriteString("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
 	b.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-	fmt.Fprintf(&b, "<title>%s</title>\n<style>\n%s", title, baseCSS)
+	fmt.Fprintf(b, "<title>%s</title>\n<style>\n%s", title, baseCSS)
 	for _, k := range a.kinds {
 		b.WriteString(sectionOf(k).css)
 	}
 	b.WriteString("</style>\n</head>\n<body>\n<header>\n")
-	fmt.Fprintf(&b, "  <h1>%s</h1>\n", title)
-	fmt.Fprintf(&b, "  <p class=\"muted\">%s</p>\n", html.EscapeString(a.subtitle()))
+	fmt.Fprintf(b, "  <h1>%s</h1>\n", title)
+	fmt.Fprintf(b, "  <p class=\"muted\">%s</p>\n", html.EscapeString(a.subtitle()))
 	if a.note != "" {
-		fmt.Fprintf(&b, "  <p class=\"note\">%s</p>\n", html.EscapeString(a.note))
+		fmt.Fprintf(b, "  <p class=\"note\">%s</p>\n", html.EscapeString(a.note))
 	}
 	b.WriteString("</header>\n<main>\n")
 	for _, k := range a.kinds {
@@ -153,7 +153,6 @@ func (a app) render() string {
 		b.WriteString(sectionOf(k).js(a))
 	}
 	b.WriteString("</script>\n</body>\n</html>\n")
-	return b.String()
 }
 
 // subtitle describes the data under the heading.

@@ -100,29 +100,30 @@ func answerText(msgs []message, seed [32]byte, budget int) string {
 		}
 		note = strings.Join(parts, " · ")
 	}
-	build := func(n int) string {
+	build := func(n, budget int) string {
 		rows := makeRows(rngOf(seed, 2), n, s.noun)
-		return markdown(newApp(s, rows, images, note), results, updated)
+		return markdown(newApp(s, rows, images, note), results, updated, budget)
 	}
 	if s.target <= 0 {
-		return build(s.rows)
+		return build(s.rows, budget)
 	}
 	// Fit the data set to the requested length, in a few passes.
 	limit := s.target
 	if limit >= budget {
 		limit = budget + 1 // past the budget: cut there, with finish_reason "length"
 	}
-	base := countTokens(build(1))
-	per := max(1, (countTokens(build(51))-base)/50)
+	// The fitting counts whole answers: no early stop (budget 0).
+	base := countTokens(build(1, 0))
+	per := max(1, (countTokens(build(51, 0))-base)/50)
 	n := min(max(1, 1+(limit-base)/per), maxRows)
-	text := build(n)
+	text := build(n, 0)
 	for range 6 {
 		got := countTokens(text)
 		if got >= limit || n == maxRows {
 			break
 		}
 		n = min(n+(limit-got)/per+1, maxRows)
-		text = build(n)
+		text = build(n, 0)
 	}
 	return text
 }
@@ -136,8 +137,16 @@ func oneLine(s string, n int) string {
 	return s
 }
 
-// markdown writes the answer around the app.
-func markdown(a app, results []toolResult, updated bool) string {
+// answerSizeHint is what markdown reserves for an answer: most are 4–8 KB, so one
+// allocation holds them rather than a builder doubling its way there.
+const answerSizeHint = 8 << 10
+
+// markdown writes the answer around the app. With budget > 0 it stops before the app once
+// the text holds budget+2 tokens, as a model stops at its output limit: the budget cuts the
+// answer there anyway, and every token of the text but its last is a token of the whole answer
+// (the tokenizer looks one character past a token), so cut gives the same first budget tokens
+// and finish_reason "length" either way. A short max_tokens then costs no app.
+func markdown(a app, results []toolResult, updated bool, budget int) string {
 	var b strings.Builder
 	for _, r := range results {
 		fmt.Fprintf(&b, "The `%s` tool returned: %s\n\n", r.name, oneLine(r.content, 300))
@@ -166,8 +175,12 @@ func markdown(a app, results []toolResult, updated bool) string {
 	for _, line := range a.plan() {
 		fmt.Fprintf(&b, "- %s\n", line)
 	}
+	if budget > 0 && countTokens(b.String()) >= budget+2 {
+		return b.String()
+	}
+	b.Grow(answerSizeHint)
 	b.WriteString("\n```html\n")
-	b.WriteString(a.render())
+	a.render(&b)
 	b.WriteString("```\n\nSave it as `index.html` and open it in a browser: no build step, no dependencies, no network.\n")
 	return b.String()
 }

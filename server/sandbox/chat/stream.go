@@ -155,13 +155,13 @@ func (h *handler) sendAll(ctx context.Context, s *sseWriter, out output, include
 		if err := s.send(deltaJSON{Role: "assistant", Content: &empty}, ""); err != nil {
 			return err
 		}
-		for _, tok := range out.content {
+		if err := eachToken(out.content, func(tok string) error {
 			if err := p.wait(ctx, 1); err != nil {
 				return err
 			}
-			if err := s.send(deltaJSON{Content: &tok}, ""); err != nil {
-				return err
-			}
+			return s.send(deltaJSON{Content: &tok}, "")
+		}); err != nil {
+			return err
 		}
 	}
 	for i, c := range out.calls {
@@ -176,14 +176,14 @@ func (h *handler) sendAll(ctx context.Context, s *sseWriter, out output, include
 		if err := s.send(head, ""); err != nil {
 			return err
 		}
-		for _, tok := range c.args {
+		if err := eachToken(c.args, func(tok string) error {
 			if err := p.wait(ctx, 1); err != nil {
 				return err
 			}
 			d := deltaJSON{ToolCalls: []toolCallDeltaJSON{{Index: i, Function: functionDeltaJSON{Arguments: tok}}}}
-			if err := s.send(d, ""); err != nil {
-				return err
-			}
+			return s.send(d, "")
+		}); err != nil {
+			return err
 		}
 	}
 	if err := s.send(deltaJSON{}, out.finish); err != nil {

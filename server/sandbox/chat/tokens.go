@@ -69,15 +69,34 @@ func tokenLen(s string) int {
 	return i
 }
 
-// tokenize splits s into tokens; strings.Join(tokenize(s), "") == s.
+// tokenize splits s into tokens; strings.Join(tokenize(s), "") == s. The stream walks the
+// tokens with eachToken instead, without holding them all.
 func tokenize(s string) []string {
-	var out []string
+	out := make([]string, 0, countTokens(s))
+	_ = eachToken(s, func(tok string) error { out = append(out, tok); return nil })
+	return out
+}
+
+// firstTokens returns the text of s's first n tokens (all of s if it has no more) and how many
+// tokens that is, without allocating.
+func firstTokens(s string, n int) (string, int) {
+	i, k := 0, 0
+	for ; i < len(s) && k < n; k++ {
+		i += tokenLen(s[i:])
+	}
+	return s[:i], k
+}
+
+// eachToken calls f with each token of s in order, until f returns an error, which it returns.
+func eachToken(s string, f func(tok string) error) error {
 	for len(s) > 0 {
 		n := tokenLen(s)
-		out = append(out, s[:n])
+		if err := f(s[:n]); err != nil {
+			return err
+		}
 		s = s[n:]
 	}
-	return out
+	return nil
 }
 
 // countTokens returns len(tokenize(s)) without allocating.

@@ -10,7 +10,7 @@ func TestTokenize(t *testing.T) {
 		in   string
 		want []string
 	}{
-		{"", nil},
+		{"", []string{}},
 		{"Hello, world!", []string{"Hello", ",", " world", "!"}},
 		{"internationalization", []string{"internat", "ionaliza", "tion"}},
 		{"a  b", []string{"a", "  ", "b"}},
@@ -25,6 +25,12 @@ func TestTokenize(t *testing.T) {
 		}
 		if n := countTokens(tt.in); n != len(tt.want) {
 			t.Errorf("countTokens(%q) = %d; want %d", tt.in, n, len(tt.want))
+		}
+		for k := range len(tt.want) + 2 {
+			want := tt.want[:min(k, len(tt.want))]
+			if got, n := firstTokens(tt.in, k); got != strings.Join(want, "") || n != len(want) {
+				t.Errorf("firstTokens(%q, %d) = %q, %d; want %q, %d", tt.in, k, got, n, strings.Join(want, ""), len(want))
+			}
 		}
 	}
 }

@@ -14,7 +14,7 @@ func (h *handler) listProjects(r *http.Request) (int, any) {
 	if h.disableUnfilter && !q.Has("slug") {
 		return http.StatusGone, disabledList
 	}
-	var out []Project
+	out := make([]Project, 0, len(h.data.projects)) // at most all: one allocation, not a doubling slice of large structs
 	for _, p := range h.data.projects {
 		if matches(q, "slug", p.Slug) {
 			out = append(out, p)
@@ -72,7 +72,7 @@ func (h *handler) listVersions(r *http.Request) (int, any) {
 		return http.StatusGone, disabledList
 	}
 	active, filterActive := boolFilter(q, "active")
-	var out []versionBody
+	out := make([]versionBody, 0, len(h.data.versions))
 	for _, v := range h.data.versions {
 		p := h.data.byID[v.ProjectID]
 		if matches(q, "project__slug", p.Slug) && (!filterActive || v.Active == active) {
@@ -103,7 +103,7 @@ func (h *handler) listBuilds(r *http.Request) (int, any) {
 	if h.disableUnfilter && !q.Has("project__slug") && !q.Has("commit") {
 		return http.StatusGone, disabledList
 	}
-	var out []Build
+	out := make([]Build, 0, len(h.data.builds))
 	for _, b := range h.data.builds {
 		commit := ""
 		if b.Commit != nil {

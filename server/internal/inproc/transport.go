@@ -1,0 +1,304 @@
+// Package inproc is an http.RoundTripper that answers each request with an http.Handler in the
+// same process: no connection, no HTTP encoding on the wire, one goroutine per request (the
+// handler's). The proxy reaches the built-in sandboxes through it.
+//
+// It replaced an in-memory listener (net.Pipe) with a second http.Server on it: every chat
+// stream through the proxy then cost an HTTP connection on each side of the pipe, with the
+// Transport's two goroutines, the server's read goroutine and four bufio buffers, which was most
+// of what a proxied stream held beyond a direct one.
+//
+// The handler sees what an http.Server would hand it: a server request (RequestURI, a URL of
+// path and query only, Host, the headers as sent, Content-Length), a context cancelled when the
+// caller goes away or closes the response body, and a ResponseWriter that buffers the first
+// 2 KB as net/http does, so a short answer gets a Content-Length, sniffs a missing Content-Type,
+// adds Date, discards the body of a HEAD, passes trailers on, and flushes (Flush, or
+// http.ResponseController) by handing the bytes to the reader. A handler's panic is the
+// caller's error, as a dropped connection would be.
+package inproc
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Transport answers requests with Handler.
+type Transport struct {
+	// Handler answers every request. Required.
+	Handler http.Handler
+	// Logger receives a line for a handler's panic. Nil means slog.Default().
+	Logger *slog.Logger
+}
+
+// RoundTrip implements http.RoundTripper. It returns when the handler has written its
+// response's headers (a flush, a first write past 2 KB, or its return).
+func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
+	ctx, cancel := context.WithCancel(req.Context())
+	pr, pw := io.Pipe()
+	w := &responseWriter{
+		header: http.Header{}, out: req, in: serverRequest(ctx, req),
+		pw: pw, body: &body{pr: pr, cancel: cancel}, ready: make(chan struct{}),
+	}
+	go t.serve(w, cancel, req.Body)
+	select {
+	case <-w.ready:
+		if w.fail != nil {
+			return nil, w.fail
+		}
+		return w.resp, nil
+	case <-ctx.Done():
+		err := fmt.Errorf("inproc: %w", context.Cause(ctx))
+		pr.CloseWithError(err) // the handler's writes fail from now on
+		return nil, err
+	}
+}
+
+// serve runs the handler and ends its response.
+func (t *Transport) serve(w *responseWriter, cancel context.CancelFunc, reqBody io.ReadCloser) {
+	defer cancel()
+	defer func() {
+		if reqBody != nil {
+			reqBody.Close()
+		}
+	}()
+	defer func() {
+		v := recover()
+		if v == nil {
+			w.finish()
+			return
+		}
+		err := fmt.Errorf("inproc: the handler of %s %s panicked: %v", w.in.Method, w.in.URL.Path, v)
+		if v != http.ErrAbortHandler {
+			buf := make([]byte, 16<<10)
+			log := t.Logger
+			if log == nil {
+				log = slog.Default()
+			}
+			log.Error("handler panicked", "method", w.in.Method, "path", w.in.URL.Path, "panic", fmt.Sprint(v),
+				"stack", string(buf[:runtime.Stack(buf, false)]))
+		}
+		if !w.committed {
+			w.fail = err
+			close(w.ready)
+			return
+		}
+		w.pw.CloseWithError(err)
+	}()
+	t.Handler.ServeHTTP(w, w.in)
+}
+
+// serverRequest is out as an http.Server would hand it to a handler.
+func serverRequest(ctx context.Context, out *http.Request) *http.Request {
+	in := out.Clone(ctx)
+	in.URL = &url.URL{Path: out.URL.Path, RawPath: out.URL.RawPath, RawQuery: out.URL.RawQuery}
+	in.RequestURI = out.URL.RequestURI()
+	in.Host = out.Host
+	if in.Host == "" {
+		in.Host = out.URL.Host
+	}
+	in.Proto, in.ProtoMajor, in.ProtoMinor = "HTTP/1.1", 1, 1
+	in.RemoteAddr = "inproc"
+	in.Body = out.Body
+	if in.Body == nil {
+		in.Body = http.NoBody
+	}
+	in.GetBody = nil
+	if v, ok := in.Header["User-Agent"]; ok && len(v) == 1 && v[0] == "" {
+		delete(in.Header, "User-Agent") // an empty one is never sent
+	}
+	if out.ContentLength > 0 {
+		in.Header.Set("Content-Length", strconv.FormatInt(out.ContentLength, 10))
+	}
+	return in
+}
+
+// bufferBeforeCommit is how much of a body is held before the headers go out, as net/http's
+// server does (bufferBeforeChunkingSize): a handler that ends within it gets a Content-Length.
+const bufferBeforeCommit = 2048
+
+// responseWriter is the handler's ResponseWriter. The handler's goroutine alone uses it.
+type responseWriter struct {
+	header    http.Header
+	out, in   *http.Request
+	pw        *io.PipeWriter
+	body      *body
+	status    int
+	buf       []byte // the body before the headers went out
+	committed bool
+	resp      *http.Response // set, with fail, before ready is closed
+	fail      error
+	ready     chan struct{}
+	trailers  []string // the names the handler announced in its Trailer header
+}
+
+func (w *responseWriter) Header() http.Header { return w.header }
+
+// WriteHeader sets the status; informational ones (1xx) are not passed on.
+func (w *responseWriter) WriteHeader(code int) {
+	if w.status != 0 || code < 200 {
+		return
+	}
+	w.status = code
+}
+
+func (w *responseWriter) Write(p []byte) (int, error) {
+	if w.status == 0 {
+		w.WriteHeader(http.StatusOK)
+	}
+	if !bodyAllowed(w.status) {
+		return 0, http.ErrBodyNotAllowed
+	}
+	if !w.committed {
+		if len(w.buf)+len(p) <= bufferBeforeCommit {
+			w.buf = append(w.buf, p...)
+			return len(p), nil
+		}
+		if err := w.commit(-1); err != nil {
+			return 0, err
+		}
+	}
+	if w.out.Method == http.MethodHead {
+		return len(p), nil
+	}
+	return w.pw.Write(p)
+}
+
+// Flush sends the headers and what was written.
+func (w *responseWriter) Flush() { _ = w.FlushError() }
+
+// FlushError is Flush for http.ResponseController.
+func (w *responseWriter) FlushError() error {
+	if w.status == 0 {
+		w.WriteHeader(http.StatusOK)
+	}
+	if !w.committed {
+		return w.commit(-1)
+	}
+	return nil
+}
+
+// commit hands the response to RoundTrip, with contentLength when the body is complete (-1:
+// not known), then writes what was held.
+func (w *responseWriter) commit(contentLength int64) error {
+	w.committed = true
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	h := w.header.Clone()
+	if _, ok := h["Content-Type"]; !ok && len(w.buf) > 0 && h.Get("Transfer-Encoding") == "" {
+		h.Set("Content-Type", http.DetectContentType(w.buf))
+	}
+	if _, ok := h["Date"]; !ok {
+		h.Set("Date", time.Now().UTC().Format(http.TimeFormat))
+	}
+	var trailer http.Header
+	for _, v := range h["Trailer"] {
+		for name := range strings.SplitSeq(v, ",") {
+			if name = http.CanonicalHeaderKey(strings.TrimSpace(name)); name != "" {
+				w.trailers = append(w.trailers, name)
+				if trailer == nil {
+					trailer = http.Header{}
+				}
+				trailer[name] = nil
+			}
+		}
+	}
+	delete(h, "Trailer")
+	if !bodyAllowed(w.status) {
+		contentLength = 0
+	} else if v := h.Get("Content-Length"); v != "" {
+		if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+			contentLength = n
+		}
+	} else if contentLength >= 0 {
+		h.Set("Content-Length", strconv.FormatInt(contentLength, 10))
+	}
+	var rb io.ReadCloser = w.body
+	if w.out.Method == http.MethodHead || !bodyAllowed(w.status) {
+		rb = http.NoBody
+		w.pw.Close()
+	}
+	w.resp = &http.Response{
+		Status: strconv.Itoa(w.status) + " " + http.StatusText(w.status), StatusCode: w.status,
+		Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
+		Header: h, Body: rb, ContentLength: contentLength, Trailer: trailer, Request: w.out,
+	}
+	w.body.resp = w.resp
+	close(w.ready)
+	held := w.buf
+	w.buf = nil
+	if len(held) > 0 && rb != http.NoBody {
+		if _, err := w.pw.Write(held); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// finish ends the response when the handler returns: the headers if they did not go out yet
+// (with the body's length), the trailers, the end of the body.
+func (w *responseWriter) finish() {
+	if !w.committed {
+		if err := w.commit(int64(len(w.buf))); err != nil {
+			return
+		}
+	}
+	// The trailers reach resp.Trailer when the reader sees the body's end (body.Read), as
+	// with net/http's Transport: never while the caller may be reading resp.
+	for _, name := range w.trailers {
+		w.body.addTrailer(name, w.header[name])
+	}
+	for name, v := range w.header {
+		if k, ok := strings.CutPrefix(name, http.TrailerPrefix); ok {
+			w.body.addTrailer(http.CanonicalHeaderKey(k), v)
+		}
+	}
+	w.pw.Close()
+}
+
+// bodyAllowed reports whether a response with this status may have a body.
+func bodyAllowed(status int) bool {
+	return status != http.StatusNoContent && status != http.StatusNotModified && status >= 200
+}
+
+// body is the response body: closing it ends the request, so the handler stops.
+type body struct {
+	pr      *io.PipeReader
+	cancel  context.CancelFunc
+	resp    *http.Response
+	trailer http.Header // set by the handler's goroutine before the pipe's end
+}
+
+func (b *body) addTrailer(name string, v []string) {
+	if b.trailer == nil {
+		b.trailer = http.Header{}
+	}
+	b.trailer[name] = v
+}
+
+func (b *body) Read(p []byte) (int, error) {
+	n, err := b.pr.Read(p)
+	if err == io.EOF && b.trailer != nil {
+		if b.resp.Trailer == nil {
+			b.resp.Trailer = http.Header{}
+		}
+		for name, v := range b.trailer {
+			b.resp.Trailer[name] = v
+		}
+		b.trailer = nil
+	}
+	return n, err
+}
+
+func (b *body) Close() error {
+	b.pr.Close()
+	b.cancel()
+	return nil
+}
