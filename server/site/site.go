@@ -85,7 +85,7 @@ func New(opts Options) (*Handler, error) {
 			SVG:     "/web/icon.svg",
 		},
 		Styles:                []string{"/web/loupe.css"},
-		Scripts:               []string{"/web/theme.js"}, // the saved theme before first paint
+		Scripts:               []string{"/web/theme.js", "/web/prerender.js"}, // the saved theme before first paint; typed values kept while the wasm loads
 		RawHeaders:            opts.RawHeaders,
 		Resources:             resolver(a, opts.Base),
 		Env:                   opts.Env,
