@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/klauspost/compress/gzhttp"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -46,6 +47,7 @@ type Options struct {
 type Handler struct {
 	assets *assets
 	app    *app.Handler
+	served http.Handler // app, gzipped: pages, app.js, wasm_exec.js, app.css, the worker
 	page   func(string) bool
 }
 
@@ -94,7 +96,9 @@ func New(opts Options) (*Handler, error) {
 		Version:               a.version,
 		WasmContentLength:     wasmLen,
 	}
-	return &Handler{assets: a, app: h, page: opts.Page}, nil
+	// go-app writes its pages and scripts uncompressed (a page is about 50 KB of HTML); the
+	// assets come precompressed with their own Content-Encoding, which gzhttp leaves alone.
+	return &Handler{assets: a, app: h, served: gzhttp.GzipHandler(h), page: opts.Page}, nil
 }
 
 // Resolve is the address of a root-relative URL of the site ("/web/app.wasm", "/app.js")
@@ -109,7 +113,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if h.page != nil && isPagePath(r.URL.Path) && !h.page(r.URL.Path) {
 		w = &notFoundWriter{ResponseWriter: w}
 	}
-	h.app.ServeHTTP(w, r)
+	h.served.ServeHTTP(w, r)
 }
 
 // SetEnv adds variables to every page (see Options.Env), such as URLs only Resolve knows.
