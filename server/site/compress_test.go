@@ -70,3 +70,23 @@ func TestPagesAreCompressed(t *testing.T) {
 		}
 	})
 }
+
+// TestThePageAsksForTheWasmEarly checks that every page preloads the versioned app.wasm in its
+// head, under the base, in the mode app.js fetches it (so the browser uses the preload).
+func TestThePageAsksForTheWasmEarly(t *testing.T) {
+	h, err := New(Options{Web: fstest.MapFS{"app.wasm": {Data: []byte("\x00asm")}}, Base: "/api/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	app.Route("/", func() app.Composer { return &blankPage{} })
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/", nil))
+	head, _, _ := strings.Cut(w.Body.String(), "</head>")
+	want := `<link rel="preload" href="/api/web/` + h.Version() + `/app.wasm" as="fetch" crossorigin="anonymous">`
+	if !strings.Contains(head, want) {
+		t.Errorf("the head does not hold %s: %.1500s", want, head)
+	}
+	if js := h.Resolve("/web/app.wasm"); !strings.Contains(want, js) {
+		t.Errorf("app.js fetches %s; want the preloaded address", js)
+	}
+}

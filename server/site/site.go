@@ -68,9 +68,16 @@ func New(opts Options) (*Handler, error) {
 	if title == "" {
 		title = "Loupe"
 	}
+	res := resolver(a, opts.Base)
 	wasmLen := ""
+	rawHeaders := opts.RawHeaders
 	if f, ok := a.files["app.wasm"]; ok {
 		wasmLen = strconv.Itoa(len(f.raw))
+		// The wasm is what a slow network waits for: ask for it while the page is parsed, not
+		// after app.js has loaded and run (one round trip and a script later). app.js's
+		// fetch of it takes the preloaded response.
+		preload := `<link rel="preload" href="` + res.Resolve("/web/app.wasm") + `" as="fetch" crossorigin="anonymous">`
+		rawHeaders = append([]string{preload}, opts.RawHeaders...)
 	}
 	h := &app.Handler{
 		Name:            "Loupe",
@@ -88,8 +95,8 @@ func New(opts Options) (*Handler, error) {
 		},
 		Styles:                []string{"/web/loupe.css"},
 		Scripts:               []string{"/web/theme.js", "/web/prerender.js"}, // the saved theme before first paint; typed values kept while the wasm loads
-		RawHeaders:            opts.RawHeaders,
-		Resources:             resolver(a, opts.Base),
+		RawHeaders:            rawHeaders,
+		Resources:             res,
 		Env:                   opts.Env,
 		CacheableResources:    opts.CacheableResources,
 		ServiceWorkerTemplate: opts.ServiceWorkerTemplate,
