@@ -33,6 +33,7 @@ import (
 //	LOUPE_BENCH_API     the API's slug in Loupe's catalog (default "entities")
 //	LOUPE_BENCH_OP      its operationId (default "entities.search")
 //	LOUPE_BENCH_ROUNDS  paired rounds per network (default 5)
+//	LOUPE_BENCH_NET     "loopback" or "Fast 4G" for one network only (default both)
 //
 // Each round loads both tools, alternating which goes first, each in a fresh browser context
 // (empty cache, no service worker) and then again in the same context (the repeat visit).
@@ -46,6 +47,7 @@ type pageLoad struct {
 	FirstContent float64 `json:"fcp"`
 	Usable       float64 `json:"usable"`
 	Bytes        float64 `json:"bytes"`
+	WasmIn       float64 `json:"wasm"` // Loupe: app.wasm's last byte received (0 for Swagger UI)
 }
 
 // usableRecorder runs before any script of every page: it records in window.__usableAt the
@@ -74,8 +76,9 @@ const usableRecorder = `(() => {
 const loadFigures = `(() => {
 	const paint = name => (performance.getEntriesByName(name)[0] || {startTime: 0}).startTime;
 	const entries = [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")];
+	const wasm = entries.find(e => e.name.endsWith("/app.wasm")) || {responseEnd: 0};
 	return {fp: paint("first-paint"), fcp: paint("first-contentful-paint"), usable: window.__usableAt,
-		bytes: entries.reduce((sum, e) => sum + (e.transferSize || 0), 0)};
+		bytes: entries.reduce((sum, e) => sum + (e.transferSize || 0), 0), wasm: wasm.responseEnd};
 })()`
 
 // BenchmarkPageLoadBesideSwaggerUI prints, for loopback and Fast 4G, first and repeat visits,
@@ -95,6 +98,9 @@ func BenchmarkPageLoadBesideSwaggerUI(b *testing.B) {
 			name string
 			cond *network.Conditions
 		}{{"loopback", nil}, {"Fast 4G", fast4G}} {
+			if only := os.Getenv("LOUPE_BENCH_NET"); only != "" && !strings.EqualFold(only, net.name) {
+				continue
+			}
 			var loupe, swagger [2][]pageLoad // [first visit, repeat visit]
 			for r := range rounds {
 				order := []string{"loupe", "swagger"}
@@ -168,6 +174,7 @@ func printPageLoads(netName string, loupe, swagger [2][]pageLoad) {
 	}{
 		{"first paint", func(p pageLoad) float64 { return p.FirstPaint }, "ms"},
 		{"first contentful paint", func(p pageLoad) float64 { return p.FirstContent }, "ms"},
+		{"app.wasm received", func(p pageLoad) float64 { return p.WasmIn }, "ms"},
 		{"operation usable", func(p pageLoad) float64 { return p.Usable }, "ms"},
 		{"bytes transferred", func(p pageLoad) float64 { return p.Bytes / 1000 }, "KB"},
 	}

@@ -47,7 +47,7 @@ type Options struct {
 type Handler struct {
 	assets *assets
 	app    *app.Handler
-	served http.Handler // app, gzipped: pages, app.js, wasm_exec.js, app.css, the worker
+	served http.Handler // app, gzipped (app.js rewritten): pages, app.js, wasm_exec.js, app.css, the worker
 	page   func(string) bool
 }
 
@@ -105,7 +105,7 @@ func New(opts Options) (*Handler, error) {
 	}
 	// go-app writes its pages and scripts uncompressed (a page is about 50 KB of HTML); the
 	// assets come precompressed with their own Content-Encoding, which gzhttp leaves alone.
-	return &Handler{assets: a, app: h, served: gzhttp.GzipHandler(h), page: opts.Page}, nil
+	return &Handler{assets: a, app: h, served: gzhttp.GzipHandler(appJSRewriter{h}), page: opts.Page}, nil
 }
 
 // Resolve is the address of a root-relative URL of the site ("/web/app.wasm", "/app.js")
