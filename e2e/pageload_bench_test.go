@@ -36,7 +36,8 @@ import (
 //	LOUPE_BENCH_NET     "loopback" or "Fast 4G" for one network only (default both)
 //
 // Each round loads both tools, alternating which goes first, each in a fresh browser context
-// (empty cache, no service worker) and then again in the same context (the repeat visit).
+// (empty cache, no service worker) and then again in the same context (the repeat visit). On
+// Fast 4G, the service worker's fetches are throttled too on the repeat visit.
 
 // fast4G is the slow network of the anchors: 8.1 Mbit/s down, 165 ms round trip.
 var fast4G = &network.Conditions{Latency: 165, DownloadThroughput: 8.1e6 / 8, UploadThroughput: 8.1e6 / 8}
@@ -161,8 +162,39 @@ func loadTwice(b *testing.B, url string, cond *network.Conditions) (first, repea
 		`navigator.serviceWorker.getRegistration().then(r => r ? navigator.serviceWorker.ready.then(() => true) : false)`, chromedp.EvalAwaitPromise)); err != nil {
 		b.Fatalf("waiting for the service worker: %v", err)
 	}
+	if cond != nil {
+		defer throttleServiceWorkers(b, ctx, cond)()
+	}
 	repeat = load("repeat visit")
 	return first, repeat
+}
+
+// throttleServiceWorkers applies cond to the service workers of ctx's browser context too: a
+// page's emulated network does not slow its worker's own fetches, and on a repeat visit
+// go-app's worker fetches the page. It returns what detaches from them.
+func throttleServiceWorkers(b *testing.B, ctx context.Context, cond *network.Conditions) (detach func()) {
+	b.Helper()
+	targets, err := chromedp.Targets(ctx)
+	if err != nil {
+		b.Fatalf("listing the targets: %v", err)
+	}
+	var cancels []context.CancelFunc
+	for _, t := range targets {
+		if t.Type != "service_worker" || t.BrowserContextID != chromedp.FromContext(ctx).BrowserContextID {
+			continue
+		}
+		wctx, cancel := chromedp.NewContext(ctx, chromedp.WithTargetID(t.TargetID), chromedp.WithDetachOnCancel())
+		cancels = append(cancels, cancel)
+		if _, err := chromedp.Call(within(b, wctx, 10*time.Second), network.EmulateNetworkConditionsByRule,
+			network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: []*network.Conditions{cond}}); err != nil {
+			b.Fatalf("throttling the service worker: %v", err)
+		}
+	}
+	return func() {
+		for _, c := range cancels {
+			c()
+		}
+	}
 }
 
 // printPageLoads prints each figure's medians: Loupe's, Swagger UI's and their ratio.
