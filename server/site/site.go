@@ -32,7 +32,8 @@ type Options struct {
 	// CacheableResources are extra root-relative URLs the service worker caches on install,
 	// such as "/catalog.json". Nil caches go-app's defaults only.
 	CacheableResources []string
-	// ServiceWorkerTemplate replaces go-app's app-worker.js template. Empty keeps go-app's.
+	// ServiceWorkerTemplate replaces go-app's app-worker.js template. Empty means
+	// ServerWorkerTemplate (go-app's, with the pages kept too).
 	ServiceWorkerTemplate string
 	// VersionSalt is mixed into the version, for what the worker caches besides the assets
 	// (the catalog's version in a static site), so a change there is a new build too.
@@ -79,6 +80,10 @@ func New(opts Options) (*Handler, error) {
 		preload := `<link rel="preload" href="` + res.Resolve("/web/app.wasm") + `" as="fetch" crossorigin="anonymous">`
 		rawHeaders = append([]string{preload}, opts.RawHeaders...)
 	}
+	worker := opts.ServiceWorkerTemplate
+	if worker == "" {
+		worker = ServerWorkerTemplate
+	}
 	h := &app.Handler{
 		Name:            "Loupe",
 		ShortName:       "Loupe",
@@ -99,7 +104,7 @@ func New(opts Options) (*Handler, error) {
 		Resources:             res,
 		Env:                   opts.Env,
 		CacheableResources:    opts.CacheableResources,
-		ServiceWorkerTemplate: opts.ServiceWorkerTemplate,
+		ServiceWorkerTemplate: worker,
 		Version:               a.version,
 		WasmContentLength:     wasmLen,
 	}
