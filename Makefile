@@ -60,19 +60,21 @@ deps-bench: deps
 	@command -v wrk >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; }
 	@test -x bench/node_modules/.bin/prism || { echo "Prism is missing: npm ci in bench/"; cd bench && npm ci --no-audit --no-fund; }
 	@command -v brotli >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq brotli; }
+	@test -f e2e/node_modules/swagger-ui-dist/swagger-ui-bundle.js || { cd e2e && npm ci --no-audit --no-fund; }
 
 ## bench: every benchmark, each printing its figure beside its anchor. Those that take
 ## seconds an iteration run a fixed number of times and report medians: 20 rounds of 200
 ## streams for the proxy, 5 answers at each pace for the chat, 3 rounds of 1 KB JSON beside
 ## nginx, 3 rounds of every sandbox beside Prism, 3 rounds of 2,000 chat streams.
 bench: deps-bench wasm
-	$(GO) test -run '^$$' -bench . -skip 'SSEFirstEvent|ChatStream32k|StaticFirstSend|ProxyJSON64|SandboxVsPrism|ChatStreams2000' -benchmem -count 5 ./...
+	$(GO) test -run '^$$' -bench . -skip 'SSEFirstEvent|ChatStream32k|StaticFirstSend|ProxyJSON64|SandboxVsPrism|ChatStreams2000|PageLoadBesideSwaggerUI' -benchmem -count 5 ./...
 	$(GO) test -run '^$$' -bench SSEFirstEvent -benchtime 20x ./server/proxy
 	$(GO) test -run '^$$' -bench ProxyJSON64 -benchtime 3x ./server/proxy
 	$(GO) test -run '^$$' -bench SandboxVsPrism -benchtime 3x ./server
 	$(GO) test -run '^$$' -bench ChatStreams2000 -benchtime 3x ./server
 	$(GO) test -run '^$$' -bench ChatStream32k -benchtime 5x ./e2e
 	$(GO) test -run '^$$' -bench StaticFirstSend -benchtime 5x ./e2e
+	$(GO) test -run '^$$' -bench PageLoadBesideSwaggerUI -benchtime 1x -timeout 60m ./e2e
 
 ## fuzz: a short run of every fuzz target.
 fuzz:
