@@ -20,6 +20,7 @@ import (
 	servercatalog "loupe/server/catalog"
 	"loupe/server/config"
 	"loupe/server/internal/memnet"
+	"loupe/server/oauth"
 	"loupe/server/proxy"
 	"loupe/server/sandbox"
 	"loupe/server/sandbox/script"
@@ -77,6 +78,8 @@ type Server struct {
 	gate     *access.Gate
 	sbKeys   map[string]string // the keys the sandboxes were built with
 	walks    *walkthrough.Set
+	oauth    *oauth.Service   // users' OAuth grants (send: oauth2)
+	secrets  *proxy.SecretSet // their tokens, masked by the proxy
 }
 
 // New builds the server. It fails when a content document is invalid or the configuration
@@ -127,6 +130,8 @@ func New(cfg Config) (*Server, error) {
 	if s.gate, err = access.New(accessOptions(cfg.Settings, cfg.Logger)); err != nil {
 		return nil, err
 	}
+	s.secrets = &proxy.SecretSet{}
+	s.oauth = s.newOAuth(cfg.Settings)
 	apis, err := s.proxyAPIs(cfg.Settings)
 	if err != nil {
 		s.Close()
@@ -159,6 +164,7 @@ func New(cfg Config) (*Server, error) {
 		StripHeaders:      []string{cfg.Settings.Server.Access.Header},
 		PublicURL:         public,
 		Audit:             cfg.Audit,
+		Secrets:           s.secrets,
 	})
 
 	st, err := site.New(site.Options{
@@ -183,6 +189,7 @@ func New(cfg Config) (*Server, error) {
 	// The script workspace's syntax check: Loupe's own tool, whichever server the script API uses.
 	mux.Handle(script.SyntaxCheckPath, http.NewCrossOriginProtection().Handler(script.SyntaxChecker()))
 	mux.Handle("POST /walkthroughs/{id}/step", walkthrough.Handler(walks))
+	mux.Handle(oauth.Prefix, s.oauth)
 	mux.Handle("/", st)
 	routed := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// The proxy sees its requests before the mux, which would clean a path with dot
