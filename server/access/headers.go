@@ -28,6 +28,10 @@ const PreviewCSP = "sandbox allow-scripts; default-src 'none'; script-src 'unsaf
 // PreviewPath is where the preview page is served.
 const PreviewPath = "/preview"
 
+// SandboxConsentPath is the script sandbox's OAuth consent page: a page with a form, which
+// sets its own stricter policy (no script, only its form's targets), so it is not an API answer.
+const SandboxConsentPath = "/sandbox/script/oauth/authorize"
+
 // SecurityHeaders sets on every response: the Content-Security-Policy for its kind (a handler
 // may set a stricter one on an app page, as the login page does), nosniff, no Referer to other
 // sites and no framing by other sites. They are set before the handler runs and set again when
@@ -56,6 +60,8 @@ func kindOf(p string) pageKind {
 	switch {
 	case p == PreviewPath:
 		return previewPage
+	case p == SandboxConsentPath:
+		return appPage
 	case strings.HasPrefix(p, "/proxy/") || strings.HasPrefix(p, "/sandbox/") || p == "/catalog.json" || strings.HasPrefix(p, "/openapi/"):
 		return dataPage
 	}

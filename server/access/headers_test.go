@@ -45,3 +45,20 @@ func TestSecurityHeadersSurviveAClearedHeaderMap(t *testing.T) {
 		}
 	}
 }
+
+// TestSandboxConsentPageKeepsItsPolicy: the script sandbox's consent page is a page with a form,
+// not an API answer, so its own policy stays (DataCSP's sandbox would block its form).
+func TestSandboxConsentPageKeepsItsPolicy(t *testing.T) {
+	const own = "default-src 'none'; form-action 'self'"
+	h := SecurityHeaders(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", own)
+		w.WriteHeader(http.StatusOK)
+	}))
+	for path, want := range map[string]string{SandboxConsentPath: own, SandboxConsentPath + "/x": DataCSP, "/sandbox/script/oauth/token": DataCSP} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		if got := rec.Header().Get("Content-Security-Policy"); got != want {
+			t.Errorf("%s: CSP got %q; want %q", path, got, want)
+		}
+	}
+}

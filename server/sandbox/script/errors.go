@@ -60,12 +60,6 @@ func errMissingCredential() *apiError {
 		"Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential.")
 }
 
-// errInvalidCredential is the 401 for a bearer token (or access_token) that is not the key.
-func errInvalidCredential() *apiError {
-	return newInfoError(http.StatusUnauthorized, "UNAUTHENTICATED", "ACCESS_TOKEN_TYPE_UNSUPPORTED",
-		"Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.")
-}
-
 // errInvalidKey is the 400 Google answers for a wrong key query parameter.
 func errInvalidKey() *apiError {
 	return newInfoError(http.StatusBadRequest, "INVALID_ARGUMENT", "API_KEY_INVALID",

@@ -84,6 +84,7 @@ type exampleCase struct {
 	body       bool   // send the operation's documented request body
 	rawBody    string // or this body
 	auth       string // Authorization; "-" for none
+	scopes     string // when set, an access token of the sandbox's authorization server for these
 	opts       func(c *clock) Options
 	now        string
 	setup      func(t *testing.T, h http.Handler, c *clock)
@@ -127,6 +128,7 @@ func TestDocumentedExamples(t *testing.T) {
 		{op: "scripts.run", status: "200", method: "POST", path: "/v1/scripts/" + SeedDeploymentID + ":run", body: true},
 		{component: "BadRequest", method: "POST", path: "/v1/projects", rawBody: `{"titel":"Invoice mailer"}`},
 		{component: "Unauthenticated", method: "GET", path: p1, auth: "-"},
+		{component: "PermissionDenied", method: "GET", path: p1 + "/metrics?metricsGranularity=DAILY", scopes: scopeReadonly},
 		{component: "NotFound", method: "GET", path: "/v1/projects/1NoSuchProject"},
 	}
 	ops := map[string]string{} // operationId → "path method"
@@ -185,6 +187,10 @@ func TestDocumentedExamples(t *testing.T) {
 			if tt.auth == "-" {
 				auth = ""
 			}
+			if tt.scopes != "" {
+				access, _ := signIn(t, h, tt.scopes)
+				auth = "Bearer " + access
+			}
 			code, got := callAuth(t, h, tt.method, tt.path, body, auth)
 			if strconv.Itoa(code) != wantStatus {
 				t.Errorf("status: got %d; want %s", code, wantStatus)
@@ -194,8 +200,8 @@ func TestDocumentedExamples(t *testing.T) {
 			}
 		})
 	}
-	// Every documented example is covered, except the two the sandbox cannot cause: a token
-	// without the scope (it has no OAuth scopes) and an exhausted quota (it has no quota).
+	// Every documented example is covered, except the one the sandbox cannot cause: an
+	// exhausted quota (it has no quota).
 	for path, methods := range s.Paths {
 		for _, op := range methods {
 			for status, r := range op.Responses {
@@ -206,7 +212,7 @@ func TestDocumentedExamples(t *testing.T) {
 		}
 	}
 	for name, r := range s.Components.Responses {
-		if r.example() != nil && !seen[name] && name != "PermissionDenied" && name != "ResourceExhausted" {
+		if r.example() != nil && !seen[name] && name != "ResourceExhausted" {
 			t.Errorf("components.responses.%s has an example this test does not check", name)
 		}
 	}

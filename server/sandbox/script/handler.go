@@ -6,7 +6,9 @@
 //
 // It is mounted at /sandbox/script with the prefix stripped. The credential is the sandbox key,
 // sent as "Authorization: Bearer <key>" (as the proxy does) or as the key or access_token query
-// parameter (the document's apiKey scheme). Errors use the standard Google JSON error body.
+// parameter (the document's apiKey scheme), or an OAuth 2.0 access token from the sandbox's own
+// authorization server (oauth_*.go), which must carry one of the operation's scopes. Errors use
+// the standard Google JSON error body.
 //
 // scripts.run executes the project's code in goja, a JavaScript engine in Go (see engine.go),
 // within a time limit, a memory bound and a bound on simultaneous runs.
@@ -47,6 +49,12 @@ type Options struct {
 	// (identical sources are stored once); a version past it is refused with 429
 	// RESOURCE_EXHAUSTED. Default 32 MiB.
 	MaxVersionBytes int
+	// OAuthClients are the clients the sandbox's OAuth 2.0 authorization server knows. Nil
+	// means one: SandboxClientID with SandboxClientSecret.
+	OAuthClients []OAuthClient
+	// AccessTokenTTL is how long an access token the authorization server issues lives (by
+	// Now); default 1 h.
+	AccessTokenTTL time.Duration
 }
 
 // Defaults of Options.
@@ -61,10 +69,11 @@ const (
 // RangeError as in V8, and a run keeps its first 1000 log lines.
 var defaultLimits = runLimits{timeout: defaultRunTimeout, memory: defaultRunMemory, maxStack: 2000, maxLogs: 1000}
 
-// handler serves the API over one store.
+// handler serves the API over one store, with its authorization server.
 type handler struct {
 	key string
 	st  *store
+	as  *authServer
 }
 
 // New returns the sandbox handler with its own store.
@@ -85,21 +94,24 @@ func New(opts Options) http.Handler {
 	if !opts.NoSeed {
 		seed(st)
 	}
-	return &handler{key: key, st: st}
+	return &handler{key: key, st: st, as: newAuthServer(opts, now)}
 }
 
 // ServeHTTP routes the request, checks the credential, then runs the operation.
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	op := route(r.Method, r.URL.Path)
-	if op == nil {
+	if h.as.serve(w, r) {
+		return
+	}
+	ep := route(r.Method, r.URL.Path)
+	if ep.run == nil {
 		writeError(w, errMethodNotFound(r.Method, r.URL.Path))
 		return
 	}
-	if e := h.checkCredential(r); e != nil {
+	if e := h.checkCredential(w, r, ep.id); e != nil {
 		writeError(w, e)
 		return
 	}
-	v, e := op(h.st, r)
+	v, e := ep.run(h.st, r)
 	if e != nil {
 		writeError(w, e)
 		return
@@ -131,54 +143,69 @@ func or[T comparable](v, def T) T {
 // operation is one API method: it returns the answer's body or an API error.
 type operation func(st *store, r *http.Request) (any, *apiError)
 
-// route finds the operation for method and path, or nil.
-func route(method, path string) operation {
+// endpoint is one API method: its operationId in script.yaml and what it does.
+type endpoint struct {
+	id  string
+	run operation
+}
+
+// route finds the endpoint for method and path; its run is nil when there is none.
+func route(method, path string) endpoint {
 	rest, ok := strings.CutPrefix(path, "/v1/")
 	if !ok {
-		return nil
+		return endpoint{}
 	}
 	seg := strings.Split(rest, "/")
 	for _, s := range seg {
 		if s == "" {
-			return nil
+			return endpoint{}
 		}
 	}
-	pick := func(ops map[string]operation) operation { return ops[method] }
+	pick := func(ops map[string]endpoint) endpoint { return ops[method] }
 	switch {
 	case len(seg) == 1 && seg[0] == "projects":
-		return pick(map[string]operation{http.MethodPost: createProject})
+		return pick(map[string]endpoint{http.MethodPost: {"projects.create", createProject}})
 	case len(seg) == 1 && seg[0] == "processes":
-		return pick(map[string]operation{http.MethodGet: listUserProcesses})
+		return pick(map[string]endpoint{http.MethodGet: {"processes.list", listUserProcesses}})
 	case len(seg) == 1 && seg[0] == "processes:listScriptProcesses":
-		return pick(map[string]operation{http.MethodGet: listScriptProcesses})
+		return pick(map[string]endpoint{http.MethodGet: {"processes.listScriptProcesses", listScriptProcesses}})
 	case len(seg) == 2 && seg[0] == "scripts" && strings.HasSuffix(seg[1], ":run"):
 		id := strings.TrimSuffix(seg[1], ":run")
-		return pick(map[string]operation{http.MethodPost: withID(id, runScript)})
+		return pick(map[string]endpoint{http.MethodPost: {"scripts.run", withID(id, runScript)}})
 	case len(seg) < 2 || seg[0] != "projects":
-		return nil
+		return endpoint{}
 	}
 	id := seg[1]
 	switch {
 	case len(seg) == 2:
-		return pick(map[string]operation{http.MethodGet: withID(id, getProject)})
+		return pick(map[string]endpoint{http.MethodGet: {"projects.get", withID(id, getProject)}})
 	case len(seg) == 3 && seg[2] == "content":
-		return pick(map[string]operation{http.MethodGet: withID(id, getContent), http.MethodPut: withID(id, updateContent)})
+		return pick(map[string]endpoint{
+			http.MethodGet: {"projects.getContent", withID(id, getContent)},
+			http.MethodPut: {"projects.updateContent", withID(id, updateContent)},
+		})
 	case len(seg) == 3 && seg[2] == "metrics":
-		return pick(map[string]operation{http.MethodGet: withID(id, getMetrics)})
+		return pick(map[string]endpoint{http.MethodGet: {"projects.getMetrics", withID(id, getMetrics)}})
 	case len(seg) == 3 && seg[2] == "versions":
-		return pick(map[string]operation{http.MethodGet: withID(id, listVersions), http.MethodPost: withID(id, createVersion)})
+		return pick(map[string]endpoint{
+			http.MethodGet:  {"projects.versions.list", withID(id, listVersions)},
+			http.MethodPost: {"projects.versions.create", withID(id, createVersion)},
+		})
 	case len(seg) == 4 && seg[2] == "versions":
-		return pick(map[string]operation{http.MethodGet: withIDs(id, seg[3], getVersion)})
+		return pick(map[string]endpoint{http.MethodGet: {"projects.versions.get", withIDs(id, seg[3], getVersion)}})
 	case len(seg) == 3 && seg[2] == "deployments":
-		return pick(map[string]operation{http.MethodGet: withID(id, listDeployments), http.MethodPost: withID(id, createDeployment)})
+		return pick(map[string]endpoint{
+			http.MethodGet:  {"projects.deployments.list", withID(id, listDeployments)},
+			http.MethodPost: {"projects.deployments.create", withID(id, createDeployment)},
+		})
 	case len(seg) == 4 && seg[2] == "deployments":
-		return pick(map[string]operation{
-			http.MethodGet:    withIDs(id, seg[3], getDeployment),
-			http.MethodPut:    withIDs(id, seg[3], updateDeployment),
-			http.MethodDelete: withIDs(id, seg[3], deleteDeployment),
+		return pick(map[string]endpoint{
+			http.MethodGet:    {"projects.deployments.get", withIDs(id, seg[3], getDeployment)},
+			http.MethodPut:    {"projects.deployments.update", withIDs(id, seg[3], updateDeployment)},
+			http.MethodDelete: {"projects.deployments.delete", withIDs(id, seg[3], deleteDeployment)},
 		})
 	}
-	return nil
+	return endpoint{}
 }
 
 // withID binds the path's ID to an operation.
@@ -189,29 +216,4 @@ func withID(id string, f func(*store, *http.Request, string) (any, *apiError)) o
 // withIDs binds the path's two IDs to an operation.
 func withIDs(id, sub string, f func(*store, *http.Request, string, string) (any, *apiError)) operation {
 	return func(st *store, r *http.Request) (any, *apiError) { return f(st, r, id, sub) }
-}
-
-// checkCredential accepts the key as a bearer token or as the key or access_token parameter.
-func (h *handler) checkCredential(r *http.Request) *apiError {
-	q := r.URL.Query()
-	if auth := r.Header.Get("Authorization"); auth != "" {
-		scheme, tok, _ := strings.Cut(auth, " ")
-		if strings.EqualFold(scheme, "Bearer") && strings.TrimSpace(tok) == h.key {
-			return nil
-		}
-		return errInvalidCredential()
-	}
-	if q.Has("access_token") {
-		if q.Get("access_token") == h.key {
-			return nil
-		}
-		return errInvalidCredential()
-	}
-	if q.Has("key") {
-		if q.Get("key") == h.key {
-			return nil
-		}
-		return errInvalidKey()
-	}
-	return errMissingCredential()
 }

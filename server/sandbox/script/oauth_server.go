@@ -1,0 +1,253 @@
+package script
+
+import (
+	"crypto/rand"
+	"encoding/base64"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+)
+
+// The sandbox's own OAuth 2.0 authorization server (RFC 6749 authorization code with PKCE,
+// RFC 8414 metadata, RFC 7009 revocation) lets a client sign in with no Google account: it
+// signs in one fixed account, SandboxAccount, after a consent page, and issues opaque access
+// tokens that the API methods check against their scopes. Its state lives in memory, one per
+// handler.
+
+// OAuthClient is a client registered with the sandbox's authorization server.
+type OAuthClient struct {
+	// ID is the client_id. Required.
+	ID string
+	// Secret is the client_secret the token endpoint checks (HTTP Basic or form). Required.
+	Secret string
+	// Name is what the consent page calls the client; empty means the ID.
+	Name string
+}
+
+// The default client, registered when Options.OAuthClients is nil.
+const (
+	SandboxClientID     = "loupe-sandbox-client"
+	SandboxClientSecret = "loupe-sandbox-secret"
+)
+
+// SandboxAccount is the account the sandbox signs in: the consent page names it and
+// /oauth/userinfo answers it.
+const SandboxAccount = "sandbox.user@loupe.example"
+
+// sandboxSubject is the account's stable "sub".
+const sandboxSubject = "100000000000000000001"
+
+// mountPath is where the server mounts the sandbox; the issuer and endpoints are under it.
+const mountPath = "/sandbox/script"
+
+// Lifetimes of what the authorization server hands out.
+const (
+	defaultAccessTokenTTL = time.Hour
+	codeTTL               = 60 * time.Second
+	consentTTL            = 10 * time.Minute
+)
+
+// maxLive bounds each kind of state (consent pages, codes, access and refresh tokens): past it
+// the oldest one is forgotten, so a loop of sign-ins cannot grow memory forever. Tests lower it.
+var maxLive = 10000
+
+// authServer is the authorization server's configuration and in-memory state.
+type authServer struct {
+	clients map[string]OAuthClient
+	now     func() time.Time
+	ttl     time.Duration
+
+	mu      sync.Mutex
+	pending map[string]*authRequest // consent pages not answered yet, by request id
+	codes   map[string]*authCode    // authorization codes, by code
+	access  map[string]*accessToken // live access tokens, by token
+	refresh map[string]*grant       // live refresh tokens, by token
+}
+
+// authRequest is a validated authorization request, bound to the consent page by its id.
+type authRequest struct {
+	client    OAuthClient
+	redirect  string
+	state     string
+	challenge string // PKCE S256 code_challenge
+	scopes    []string
+	expires   time.Time
+}
+
+// authCode is an issued authorization code. A used one is kept until it expires so that a
+// second use revokes what the first one obtained (RFC 6749 §4.1.2).
+type authCode struct {
+	req     authRequest
+	expires time.Time
+	used    bool
+	refresh string // the refresh token the code was exchanged for
+}
+
+// grant is what a refresh token stands for: the client, the account and the granted scopes.
+type grant struct {
+	client  string
+	account string
+	scopes  []string
+	issued  time.Time
+}
+
+// accessToken is an issued access token.
+type accessToken struct {
+	grant
+	expires time.Time
+	refresh string // the refresh token it came from
+}
+
+// newAuthServer builds the authorization server of opts.
+func newAuthServer(opts Options, now func() time.Time) *authServer {
+	clients := opts.OAuthClients
+	if clients == nil {
+		clients = []OAuthClient{{ID: SandboxClientID, Secret: SandboxClientSecret, Name: "Loupe"}}
+	}
+	as := &authServer{
+		clients: map[string]OAuthClient{}, now: now, ttl: or(opts.AccessTokenTTL, defaultAccessTokenTTL),
+		pending: map[string]*authRequest{}, codes: map[string]*authCode{},
+		access: map[string]*accessToken{}, refresh: map[string]*grant{},
+	}
+	for _, c := range clients {
+		if c.Name == "" {
+			c.Name = c.ID
+		}
+		as.clients[c.ID] = c
+	}
+	return as
+}
+
+// serve answers the authorization server's paths and reports whether r was one of them.
+func (as *authServer) serve(w http.ResponseWriter, r *http.Request) bool {
+	switch r.URL.Path {
+	case "/.well-known/oauth-authorization-server":
+		as.serveMetadata(w, r)
+	case "/oauth/authorize":
+		as.serveAuthorize(w, r)
+	case "/oauth/token":
+		as.serveToken(w, r)
+	case "/oauth/revoke":
+		as.serveRevoke(w, r)
+	case "/oauth/userinfo":
+		as.serveUserinfo(w, r)
+	default:
+		return false
+	}
+	return true
+}
+
+// issuer is the authorization server's URL as the request reached it: its scheme (TLS or
+// X-Forwarded-Proto), its Host and the mount path.
+func issuer(r *http.Request) string {
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	if p, _, _ := strings.Cut(r.Header.Get("X-Forwarded-Proto"), ","); strings.TrimSpace(p) != "" {
+		scheme = strings.ToLower(strings.TrimSpace(p))
+	}
+	return scheme + "://" + r.Host + mountPath
+}
+
+// newSecret returns a random, URL-safe opaque string starting with prefix.
+func newSecret(prefix string) string {
+	b := make([]byte, 32)
+	_, _ = rand.Read(b) // crypto/rand.Read never fails (Go 1.24+)
+	return prefix + base64.RawURLEncoding.EncodeToString(b)
+}
+
+// sweep forgets expired consent pages, codes and access tokens. The caller holds as.mu.
+func (as *authServer) sweep(now time.Time) {
+	for id, p := range as.pending {
+		if !now.Before(p.expires) {
+			delete(as.pending, id)
+		}
+	}
+	for c, ac := range as.codes {
+		if !now.Before(ac.expires) {
+			delete(as.codes, c)
+		}
+	}
+	for t, at := range as.access {
+		if !now.Before(at.expires) {
+			delete(as.access, t)
+		}
+	}
+}
+
+// tokenState is what the resource check learns of a presented access token.
+type tokenState int
+
+const (
+	tokenUnknown tokenState = iota // never issued, revoked, or not a token
+	tokenExpired
+	tokenValid
+)
+
+// lookup finds the access token tok and its granted scopes.
+func (as *authServer) lookup(tok string) (tokenState, []string) {
+	as.mu.Lock()
+	defer as.mu.Unlock()
+	at, ok := as.access[tok]
+	switch {
+	case !ok:
+		return tokenUnknown, nil
+	case !as.now().Before(at.expires):
+		return tokenExpired, nil
+	}
+	return tokenValid, at.scopes
+}
+
+// issueAccess issues an access token for g from refresh token rt. The caller holds as.mu.
+func (as *authServer) issueAccess(g grant, rt string, now time.Time) (string, *accessToken) {
+	tok := newSecret("sandbox-at.")
+	at := &accessToken{grant: g, expires: now.Add(as.ttl), refresh: rt}
+	makeRoom(as.access, func(a *accessToken) time.Time { return a.expires })
+	as.access[tok] = at
+	return tok, at
+}
+
+// makeRoom forgets the entry of m that is oldest by age when m holds maxLive entries.
+func makeRoom[T any](m map[string]T, age func(T) time.Time) {
+	if len(m) < maxLive {
+		return
+	}
+	var oldest string
+	var at time.Time
+	for k, v := range m {
+		if t := age(v); oldest == "" || t.Before(at) {
+			oldest, at = k, t
+		}
+	}
+	delete(m, oldest)
+}
+
+// addGrant stores g under a new refresh token, which it returns; past maxLive grants the
+// oldest is revoked. The caller holds as.mu.
+func (as *authServer) addGrant(g *grant) string {
+	if len(as.refresh) >= maxLive {
+		oldest := ""
+		for rt, old := range as.refresh {
+			if oldest == "" || old.issued.Before(as.refresh[oldest].issued) {
+				oldest = rt
+			}
+		}
+		as.revokeGrant(oldest)
+	}
+	rt := newSecret("sandbox-rt.")
+	as.refresh[rt] = g
+	return rt
+}
+
+// revokeGrant forgets refresh token rt and every access token issued from it. The caller
+// holds as.mu.
+func (as *authServer) revokeGrant(rt string) {
+	delete(as.refresh, rt)
+	for t, at := range as.access {
+		if at.refresh == rt {
+			delete(as.access, t)
+		}
+	}
+}
