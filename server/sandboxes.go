@@ -11,5 +11,6 @@ import (
 // the default proxy configuration sends, unless the configuration gives that API's sandbox
 // another. The docs and pagination APIs have none (security: []), so their sandboxes take no key.
 func newSandboxes(cfg Config) (map[string]http.Handler, error) {
-	return all.New(all.Options{Key: cfg.sandboxKey, Content: cfg.Content, ChatTokensPerSecond: cfg.ChatTokensPerSecond})
+	return all.New(all.Options{Key: cfg.sandboxKey, Content: cfg.Content, ChatTokensPerSecond: cfg.ChatTokensPerSecond,
+		ScriptAccessTokenTTL: cfg.ScriptAccessTokenTTL})
 }

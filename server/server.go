@@ -47,6 +47,9 @@ type Config struct {
 	Settings *config.Config
 	// ChatTokensPerSecond paces the built-in chat model. Zero means no delay (tests).
 	ChatTokensPerSecond float64
+	// ScriptAccessTokenTTL is how long the script sandbox's OAuth access tokens live. Zero
+	// means an hour; tests of renewal make it seconds.
+	ScriptAccessTokenTTL time.Duration
 	// Logger receives one line per request. Nil means slog.Default().
 	Logger *slog.Logger
 	// Audit receives one line per proxied call. Nil means Logger.
