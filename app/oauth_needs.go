@@ -113,7 +113,7 @@ func (n *oauthNeeds) Render() app.UI {
 		body = append(body,
 			app.Strong().Text(needs+" with OAuth."),
 			app.Text(" You have not signed in to "+n.API.Title+", so Send goes with "+via+". "),
-			app.A().ID("oauth-needs-signin").Href(st.startURL(first, n.back)).Text("Sign in with "+strings.Join(shortAll(first), " + ")),
+			app.A().ID("oauth-needs-signin").Href(st.startURL(first, n.back)).OnClick(onServerLink).Text("Sign in with "+strings.Join(shortAll(first), " + ")),
 		)
 	case covered:
 		who := "your grant"
@@ -127,7 +127,7 @@ func (n *oauthNeeds) Render() app.UI {
 		body = append(body,
 			app.Strong().Text(needs+" — not granted: sign in again with "+strings.Join(shortAll(missing), " + ")+"."),
 			app.Text(" Your grant has "+strings.Join(shortAll(st.Scopes), ", ")+"; Send goes with it and "+n.API.Title+" will answer 403. "),
-			app.A().ID("oauth-needs-signin").Href(st.startURL(scopes, n.back)).Text("Sign in again with "+strings.Join(shortAll(missing), " + ")),
+			app.A().ID("oauth-needs-signin").Href(st.startURL(scopes, n.back)).OnClick(onServerLink).Text("Sign in again with "+strings.Join(shortAll(missing), " + ")),
 		)
 	}
 	class := "oauth-needs"
@@ -135,6 +135,18 @@ func (n *oauthNeeds) Render() app.UI {
 		class += " oauth-needs-missing"
 	}
 	return app.Div().ID("oauth-needs").Class(class).DataSet("covered", covered).Role("note").Body(body...)
+}
+
+// onServerLink follows a link to one of the server's own routes (/oauth/start) as a full page
+// load: go-app would otherwise take the click for a move between the app's pages and show
+// its not-found page. A click with Ctrl or Meta keeps its new tab.
+func onServerLink(ctx app.Context, e app.Event) {
+	if e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() {
+		return
+	}
+	e.PreventDefault()
+	e.Call("stopPropagation")
+	app.Window().Get("location").Set("href", ctx.JSSrc().Get("href").String())
 }
 
 // missingScopes are the scopes of alt that st does not grant.
