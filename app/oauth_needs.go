@@ -46,10 +46,13 @@ func (n *oauthNeeds) load(ctx app.Context) {
 	n.back = currentPath()
 	ctx.Async(func() {
 		st, err := fetchOAuthStatus(slug)
-		if err != nil {
+		if err != nil || st == nil {
 			return // the operation works as before; the panel on the API page says more
 		}
-		ctx.Dispatch(func(app.Context) { n.st = st })
+		ctx.Dispatch(func(ctx app.Context) {
+			n.st = st
+			ctx.SetState(oauthStatusState, *st)
+		})
 	})
 }
 

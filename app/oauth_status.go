@@ -25,8 +25,10 @@ type oauthStatus struct {
 	Renews    bool         `json:"renews"`
 	Available []oauthScope `json:"available"`
 	Fallback  string       `json:"fallback"`
-	Start     string       `json:"start"`
-	Signout   string       `json:"signout"`
+	// FallbackParam is the query parameter the fallback key goes as ("" for none).
+	FallbackParam string `json:"fallbackParam"`
+	Start         string `json:"start"`
+	Signout       string `json:"signout"`
 }
 
 // oauthScope is a scope a user may ask for, with what it allows.
@@ -70,6 +72,11 @@ func fetchOAuthStatus(slug string) (*oauthStatus, error) {
 	}
 	return &st, nil
 }
+
+// oauthStatusState is the go-app state holding the last status fetched, so that the operation
+// page's request preview shows the credential Send goes with (the grant's bearer token, or
+// the fallback key while signed out).
+const oauthStatusState = "oauth-status"
 
 // granted reports whether the status grants scope.
 func (s *oauthStatus) granted(scope string) bool {

@@ -9,14 +9,19 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// TestOAuthSignInNarrowThenWiden signs in to the script sandbox in Chromium with a narrowed
-// scope set through the sandbox's consent page. An operation that needs a missing scope says
+// TestOAuthSignInNarrowThenWiden signs in to the script sandbox in Chromium (the request
+// preview showing the key while signed out, the grant after) with a narrowed scope set through the sandbox's consent page. An operation that needs a missing scope says
 // so before Send, answers 403 and names the scope to add; signing in again from that page's
 // link asks for it, and the call works. (TestSecretsNeverReachTheBrowser signs in too and
 // looks for the tokens everywhere the browser and the logs could hold them.)
 func TestOAuthSignInNarrowThenWiden(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
+
+	// Signed out, the request preview shows the key the proxy sends instead of a grant.
+	openPage(t, ctx, base+"/script/projects.create")
+	preview := poller(t, within(t, ctx, 30*time.Second))
+	preview("the key in the preview", `(e => e && e.innerText.includes("key") && e.innerText.includes("‹held by the server›") && !e.innerText.includes("Authorization") ? "ok" : null)(document.getElementById("preview"))`)
 
 	openPage(t, ctx, base+"/script")
 	consent := signInToSandbox(t, ctx, `/script\.projects\.readonly$|userinfo\.email$/`)
@@ -60,6 +65,9 @@ func TestOAuthSignInNarrowThenWiden(t *testing.T) {
 	tctx = within(t, ctx, 60*time.Second)
 	poll = poller(t, tctx)
 	poll("back on the operation, covered", `(e => e && e.dataset.covered === "true" && location.pathname === "/script/projects.create" ? "ok" : null)(document.getElementById("oauth-needs"))`)
+	if _, err := chromedp.Run(tctx, chromedp.Poll[bool](`(e => e && /Authorization:\s*Bearer ‹held by the server›/.test(e.innerText) || null)(document.getElementById("preview"))`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		t.Errorf("signed in, the preview says %q; want the grant's Authorization: Bearer", evalString(t, tctx, `document.getElementById("preview").innerText`))
+	}
 	if answer := send("200"); !strings.Contains(answer, "scriptId") {
 		t.Errorf("the call after signing in again: %.400s; want the created project", answer)
 	}

@@ -51,7 +51,7 @@ func (s *Server) oauthProviders(c *config.Config) map[string]*oauth.Provider {
 			UserinfoURL: serverSide(cr.UserinfoURL), ConfigKey: "apis." + slug + ".credential",
 		}
 		if cr.Secret() != "" {
-			p.Fallback = "the API key (?" + cr.Name + "=)"
+			p.Fallback, p.FallbackParam = "the API key (?"+cr.Name+"=)", cr.Name
 		}
 		api := s.catalog.API(slug)
 		if api != nil {

@@ -58,6 +58,8 @@ type Provider struct {
 	// Fallback says what the proxy sends while a user has not signed in, such as
 	// "the API key (?key=)"; empty when nothing is sent.
 	Fallback string
+	// FallbackParam is the query parameter Fallback is sent as (key); empty when nothing is.
+	FallbackParam string
 }
 
 // Options configures a Service.

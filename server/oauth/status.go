@@ -25,6 +25,9 @@ type Status struct {
 	Available []Scope `json:"available"`
 	// Fallback says what calls go with while the user has not signed in; "" for nothing.
 	Fallback string `json:"fallback,omitempty"`
+	// FallbackParam is the query parameter the fallback credential is sent as, so that the
+	// request preview shows it; "" for nothing.
+	FallbackParam string `json:"fallbackParam,omitempty"`
 	// Start and Signout are where the page sends the browser to sign in and out.
 	Start   string `json:"start"`
 	Signout string `json:"signout"`
@@ -42,7 +45,7 @@ func (s *Service) serveStatus(w http.ResponseWriter, r *http.Request) {
 		_ = json.NewEncoder(w).Encode(map[string]string{"error": "no API " + strconvQuote(slug) + " signs in with OAuth here", "source": "loupe oauth"})
 		return
 	}
-	st := Status{API: slug, Available: p.Scopes, Fallback: p.Fallback, Start: Prefix + "start", Signout: Prefix + "signout"}
+	st := Status{API: slug, Available: p.Scopes, Fallback: p.Fallback, FallbackParam: p.FallbackParam, Start: Prefix + "start", Signout: Prefix + "signout"}
 	if g := s.lookup(s.user(r), slug); g != nil {
 		st.SignedIn, st.Who, st.Scopes = true, g.who, g.grantedScopes()
 		if tok := g.snapshot(); tok != nil {
