@@ -169,8 +169,8 @@ func TestOAuthAgainstTheScriptSandbox(t *testing.T) {
 	if code != 401 || !strings.Contains(body, "sign in to Script Projects API again") {
 		t.Errorf("after revocation: got %d %s; want 401 saying to sign in again", code, body)
 	}
-	if _, _, status := e.do("GET", "/oauth/status?api=script", nil); !strings.Contains(status, `"signedIn":false`) {
-		t.Errorf("status after revocation: got %s; want signed out", status)
+	if _, _, status := e.do("GET", "/oauth/status?api=script", nil); !strings.Contains(status, `"signedIn":false`) || !strings.Contains(status, `"fallbackParam":"key"`) {
+		t.Errorf("status after revocation: got %s; want signed out, calls going with ?key=", status)
 	}
 	e.noTokenShown(tokens)
 }
