@@ -53,6 +53,7 @@ func (p *apiPage) Render() app.UI {
 			),
 		),
 		app.If(sandboxHoldsState[a.Slug] && !staticMode(), func() app.UI { return newSandboxReset(a) }),
+		newOAuthPanel(a),
 		app.If(a.Slug == "script", func() app.UI {
 			return app.P().Class("ws-promo").Body(app.A().ID("open-workspace").Class("btn").Href(href("/script/"+workspaceOpID)).Text("Open the workspace"),
 				app.Text(" to edit a project's code, run its functions and follow their stack traces."))

@@ -37,6 +37,8 @@ type operationPage struct {
 
 	result   *exchange
 	progress string // how far "Fetch all pages" has come, while it runs
+
+	oauth oauthStatus // the last sign-in status oauthNeeds fetched (its API is "" before any)
 }
 
 func newOperationPage(a *catalog.API, op *catalog.Operation) *operationPage {
@@ -51,6 +53,7 @@ func (p *operationPage) OnMount(ctx app.Context) {
 	ctx.Handle(sendAction, func(ctx app.Context, a app.Action) { p.send(ctx) })
 	ctx.Handle(cancelAction, func(ctx app.Context, a app.Action) { p.stop() })
 	ctx.Handle(fetchAllAction, func(ctx app.Context, a app.Action) { p.fetchAll(ctx) })
+	ctx.ObserveState(oauthStatusState, &p.oauth)
 	ctx.Handle(pageAction, func(ctx app.Context, a app.Action) {
 		if m, ok := a.Value.(pageMove); ok {
 			p.applyPage(m)
@@ -173,5 +176,15 @@ func (p *operationPage) onResetForm(ctx app.Context, e app.Event) {
 
 func (p *operationPage) onDismissNotice(ctx app.Context, e app.Event) { p.notice = "" }
 
-// held returns the credentials the proxy adds to this operation's requests.
-func (p *operationPage) held() []snippet.Credential { return snippet.Held(p.API, p.Op) }
+// held returns the credentials the proxy adds to this operation's requests: for an API that
+// signs in with OAuth while the user has not, the fallback key (or nothing), not the bearer
+// token the document names.
+func (p *operationPage) held() []snippet.Credential {
+	if st := p.oauth; st.API == p.API.Slug && !st.SignedIn {
+		if st.FallbackParam == "" {
+			return nil
+		}
+		return []snippet.Credential{{In: "query", Name: st.FallbackParam, Value: snippet.HeldValue}}
+	}
+	return snippet.Held(p.API, p.Op)
+}

@@ -30,6 +30,7 @@ func (p *operationPage) Render() app.UI {
 		app.Div().Class("op-grid").Body(
 			app.Section().Class("op-form-col").Aria("label", "Documentation and request").Body(
 				p.renderDocs(),
+				newOAuthNeeds(p.API, op),
 				p.renderForm(),
 			),
 			app.Section().Class("op-side-col").Aria("label", "Preview and response").Body(

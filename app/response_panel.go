@@ -242,9 +242,13 @@ func apiError(ex *exchange, root *jsonNode) app.UI {
 			msg = msg[:300] + "…"
 		}
 	}
+	hint := scopeHint(ex.Headers)
+	if hint == "" {
+		hint = statusHint(ex.Status)
+	}
 	return app.Div().Class("alert alert-error api-error").Role("alert").Body(
 		app.If(msg != "", func() app.UI { return app.P().Class("api-message").Text(msg) }),
-		app.P().Class("api-status").Text("HTTP "+itoa(ex.Status)+" "+http.StatusText(ex.Status)+" — "+statusHint(ex.Status)),
+		app.P().Class("api-status").Text("HTTP "+itoa(ex.Status)+" "+http.StatusText(ex.Status)+" — "+hint),
 	)
 }
 

@@ -154,9 +154,17 @@ type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
 
+// oauthTokenPrefixes begin every access and refresh token the script sandbox issues; no
+// answer to the browser, page, storage or log line may hold one.
+var oauthTokenPrefixes = []string{"sandbox-at.", "sandbox-rt."}
+
+// oauthCodePrefix begins the script sandbox's authorization codes.
+const oauthCodePrefix = "sandbox-code."
+
 // TestSecretsNeverReachTheBrowser configures a secret for every API, uses one operation page
-// of each, and looks for the secrets in the page, the URL, the browser's storage and cookies,
-// every response the server sent, and the server's logs.
+// of each (signed in to the script sandbox with OAuth first), and looks for the secrets and
+// the OAuth tokens in the page, the URL, the browser's storage and cookies, every response
+// the server sent, and the server's logs.
 func TestSecretsNeverReachTheBrowser(t *testing.T) {
 	env := map[string]string{}
 	var secrets []string
@@ -187,6 +195,14 @@ func TestSecretsNeverReachTheBrowser(t *testing.T) {
 		}
 		t.Run(api.Slug+"/"+op.ID, func(t *testing.T) {
 			openPage(t, ctx, base+"/"+api.Slug+"/"+op.ID)
+			if api.Slug == "script" {
+				// The script API signs in with OAuth: sign in through the sandbox's consent page
+				// first, so that the call goes with the user's grant.
+				signInToSandbox(t, ctx, "")
+				if _, err := chromedp.Run(within(t, ctx, 20*time.Second), chromedp.Poll[bool](`document.getElementById("oauth-needs").dataset.covered === "true" || null`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+					t.Fatalf("after signing in, the operation is not covered by the grant: %v", err)
+				}
+			}
 			tctx := within(t, ctx, 60*time.Second)
 			calls := len(tap.proxyPaths(api.Slug))
 			if err := chromedp.Do(tctx, chromedp.WaitVisible(chromedp.CSS("#send, #chat-send"))); err != nil {
@@ -220,7 +236,7 @@ func TestSecretsNeverReachTheBrowser(t *testing.T) {
 			if err != nil {
 				t.Fatalf("reading the page: %v", err)
 			}
-			for _, s := range secrets {
+			for _, s := range append(secrets, oauthTokenPrefixes...) {
 				if strings.Contains(browser, s) {
 					t.Errorf("the page, URL or storage holds the secret %q", s)
 				}
@@ -231,7 +247,28 @@ func TestSecretsNeverReachTheBrowser(t *testing.T) {
 	if !strings.Contains(wire, "/proxy/") {
 		t.Fatalf("no proxied call was made")
 	}
-	for _, s := range secrets {
+	if !strings.Contains(logs.String(), "oauth signed in") {
+		t.Errorf("the logs have no sign-in to the script sandbox: the OAuth tokens were not exercised")
+	}
+	// The authorization code travels through the browser by design, in the redirect from the
+	// consent page to the callback, and only there.
+	redirects := 0
+	for _, line := range strings.Split(wire, "\n") {
+		switch {
+		case !strings.Contains(line, oauthCodePrefix):
+		case strings.HasPrefix(line, "Location: ") && strings.Contains(line, "/oauth/callback?"):
+			redirects++
+		default:
+			t.Errorf("an answer holds an authorization code outside the redirect to the callback: %.300s", line)
+		}
+	}
+	if redirects != 1 {
+		t.Errorf("%d redirects to the callback carried a code; want the one sign-in's", redirects)
+	}
+	if strings.Contains(logs.String(), oauthCodePrefix) {
+		t.Errorf("the logs hold an authorization code")
+	}
+	for _, s := range append(secrets, oauthTokenPrefixes...) {
 		if strings.Contains(wire, s) {
 			i := strings.Index(wire, s)
 			t.Errorf("a response held the secret %q: …%s…", s, wire[max(0, i-300):min(len(wire), i+100)])

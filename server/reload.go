@@ -35,6 +35,7 @@ func (s *Server) Reload(next *config.Config) error {
 		}
 	}
 	s.proxy.SetAPIs(apis, s.catalog)
+	s.oauth.SetProviders(s.oauthProviders(next))
 	s.cfg.Settings = next
 	return nil
 }
@@ -70,6 +71,9 @@ func (s *Server) proxyAPIs(c *config.Config) (map[string]*proxy.API, error) {
 			AllowUndocumented: a.AllowUndocumented,
 			Forwarded:         a.IsSandbox(), // its paged lists link back through the proxy
 			Sandbox:           a.IsSandbox(),
+		}
+		if cred.IsOAuth2() {
+			p.Authorize = s.oauth.Authorize(slug) // the user's grant; until then the key
 		}
 		switch cred.Send {
 		case config.SendHeader:

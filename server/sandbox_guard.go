@@ -14,7 +14,7 @@ import (
 // pass), and the address the sandboxes write into their links (a paged list's next URL) is
 // the configured public URL or the server's own (proxy.OwnHost), never a Host or
 // X-Forwarded-* header the client made up. Calls through the proxy reach the sandboxes over
-// the in-memory listener instead, with X-Forwarded-* set by the proxy.
+// the in-process transport instead, with X-Forwarded-* set by the proxy.
 func sandboxGuard(next http.Handler, public *url.URL) http.Handler {
 	cop := http.NewCrossOriginProtection()
 	if public != nil {

@@ -41,7 +41,7 @@ func newRegistry(s config.Server) (*state.Registry, error) {
 //     header every browser sends on its requests;
 //   - a browser without the cookie gets a new one, and keeps its session as long as it sends it back.
 //
-// A Loupe-Sandbox-Session header from outside is removed: only the in-memory listener between
+// A Loupe-Sandbox-Session header from outside is removed: only the in-process transport between
 // the proxy and the sandboxes carries it (routeTransport, state.TrustHeader).
 func withSandboxSession(next http.Handler, gate *access.Gate, mode string, secure bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -13,5 +13,6 @@ import (
 // another. The docs and pagination APIs have none (security: []), so their sandboxes take no key.
 // The stateful ones keep each session's state in reg.
 func newSandboxes(cfg Config, reg *state.Registry) (map[string]http.Handler, error) {
-	return all.New(all.Options{Key: cfg.sandboxKey, Content: cfg.Content, ChatTokensPerSecond: cfg.ChatTokensPerSecond, Registry: reg})
+	return all.New(all.Options{Key: cfg.sandboxKey, Content: cfg.Content, ChatTokensPerSecond: cfg.ChatTokensPerSecond,
+		Registry: reg, ScriptAccessTokenTTL: cfg.ScriptAccessTokenTTL})
 }

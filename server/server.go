@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"sync"
+	"time"
 
 	loupeapp "loupe/app"
 	"loupe/app/catalog"
@@ -19,6 +20,7 @@ import (
 	servercatalog "loupe/server/catalog"
 	"loupe/server/config"
 	"loupe/server/internal/inproc"
+	"loupe/server/oauth"
 	"loupe/server/proxy"
 	"loupe/server/sandbox"
 	"loupe/server/sandbox/script"
@@ -32,7 +34,7 @@ import (
 var Slugs = config.Slugs
 
 // SandboxURL is the base URL under which the proxy reaches the built-in sandboxes. The host is
-// not a network name: the server dials an in-memory listener for it.
+// not a network name: the server answers it in-process (server/internal/inproc).
 const SandboxURL = "http://sandbox.loupe.internal/sandbox/"
 
 // Config configures a Server. The zero value serves every API from its built-in sandbox.
@@ -46,6 +48,9 @@ type Config struct {
 	Settings *config.Config
 	// ChatTokensPerSecond paces the built-in chat model. Zero means no delay (tests).
 	ChatTokensPerSecond float64
+	// ScriptAccessTokenTTL is how long the script sandbox's OAuth access tokens live. Zero
+	// means an hour; tests of renewal make it seconds.
+	ScriptAccessTokenTTL time.Duration
 	// Logger receives one line per request. Nil means slog.Default().
 	Logger *slog.Logger
 	// Audit receives one line per proxied call. Nil means Logger.
@@ -76,6 +81,8 @@ type Server struct {
 	sbKeys   map[string]string // the keys the sandboxes were built with
 	registry *state.Registry   // the sandboxes' per-session state
 	walks    *walkthrough.Set
+	oauth    *oauth.Service   // users' OAuth grants (send: oauth2)
+	secrets  *proxy.SecretSet // their tokens, masked by the proxy
 }
 
 // New builds the server. It fails when a content document is invalid or the configuration
@@ -125,14 +132,17 @@ func New(cfg Config) (*Server, error) {
 	if s.gate, err = access.New(accessOptions(cfg.Settings, cfg.Logger)); err != nil {
 		return nil, err
 	}
+	transport := proxy.NewTransport()
+	// The sandboxes answer the proxy and the sign-in service in-process, with no connection
+	// (see server/internal/inproc).
+	sandboxTransport := &inproc.Transport{Handler: state.TrustHeader(sbMux), Logger: cfg.Logger}
+	s.secrets = &proxy.SecretSet{}
+	s.oauth = s.newOAuth(cfg.Settings, sandboxTransport)
 	apis, err := s.proxyAPIs(cfg.Settings)
 	if err != nil {
 		s.Close()
 		return nil, err
 	}
-	transport := proxy.NewTransport()
-	// The sandboxes answer the proxy in-process, with no connection (see server/internal/inproc).
-	sandboxTransport := &inproc.Transport{Handler: state.TrustHeader(sbMux), Logger: cfg.Logger}
 	lim := cfg.Settings.Server.Limits
 	var trusted []string
 	var public *url.URL
@@ -157,6 +167,7 @@ func New(cfg Config) (*Server, error) {
 		StripHeaders:      []string{cfg.Settings.Server.Access.Header},
 		PublicURL:         public,
 		Audit:             cfg.Audit,
+		Secrets:           s.secrets,
 	})
 
 	st, err := site.New(site.Options{
@@ -181,6 +192,7 @@ func New(cfg Config) (*Server, error) {
 	// The script workspace's syntax check: Loupe's own tool, whichever server the script API uses.
 	mux.Handle(script.SyntaxCheckPath, http.NewCrossOriginProtection().Handler(script.SyntaxChecker()))
 	mux.Handle("POST /walkthroughs/{id}/step", walkthrough.Handler(walks))
+	mux.Handle(oauth.Prefix, s.oauth)
 	mux.Handle("/", st)
 	routed := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// The proxy sees its requests before the mux, which would clean a path with dot

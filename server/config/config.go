@@ -187,6 +187,7 @@ func (c *Config) applyDefaults() {
 		if c.APIs[slug] == nil {
 			c.APIs[slug] = &API{}
 		}
+		c.APIs[slug].applyOAuthDefaults(slug) // before the scheme's defaults: script's sandbox signs in
 		c.APIs[slug].Credential.applyDefaults(slug)
 	}
 }

@@ -71,7 +71,7 @@ func TestCredentialPlacement(t *testing.T) {
 	}
 	tests := []struct{ slug, header, query string }{
 		{"chat", "Bearer loupe-sandbox-key", ""},
-		{"script", "Bearer loupe-sandbox-key", ""},
+		{"script", "", "key=loupe-sandbox-key"}, // oauth2: the apiKey alternative until a user signs in
 		{"entities", "", "key=loupe-sandbox-key"},
 		{"reports", "", "access_token=loupe-sandbox-key"},
 		{"cluster", "ApiKey loupe-sandbox-key", ""},
@@ -143,7 +143,6 @@ func TestErrorsNameTheKey(t *testing.T) {
 		{"query base url", "apis:\n  chat:\n    base_url: https://x/?a=b\n", nil, "apis.chat.base_url: expected no query"},
 		{"two sources", "apis:\n  chat:\n    credential: {value: a, env: B}\n", nil, "apis.chat.credential: expected one of value, file or env"},
 		{"bad send", "apis:\n  chat:\n    credential: {send: cookie}\n", nil, "apis.chat.credential.send: expected bearer"},
-		{"oauth2 reserved", "apis:\n  script:\n    credential: {send: oauth2}\n", nil, "apis.script.credential.send: oauth2 is not supported yet"},
 		{"bad header name", "apis:\n  cluster:\n    credential: {send: header, name: \"X Key\"}\n", nil, "apis.cluster.credential.name: expected a header name"},
 		{"reserved header", "apis:\n  cluster:\n    credential: {send: header, name: Cookie}\n", nil, "apis.cluster.credential.name"},
 		{"real api without key", "apis:\n  chat:\n    base_url: https://api.v0.dev\n", nil, "apis.chat.credential: the API at https://api.v0.dev is sent a credential (bearer) but none is given"},

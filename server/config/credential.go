@@ -25,7 +25,9 @@ const (
 	SendQuery = "query"
 	// SendNone sends nothing.
 	SendNone = "none"
-	// SendOAuth2 is reserved for the script API's OAuth 2.0 flow; it is not accepted yet.
+	// SendOAuth2 sends "Authorization: Bearer <token>" with the access token of the calling
+	// user's OAuth 2.0 grant (server/oauth); while the user has not signed in, the secret (if
+	// any) is sent as the query parameter Name, the API's apiKey alternative. See oauth.go.
 	SendOAuth2 = "oauth2"
 )
 
@@ -47,6 +49,9 @@ type Credential struct {
 	Name string `yaml:"name"`
 	// Prefix goes before the secret in a header (send: header), such as "ApiKey " or "Token ".
 	Prefix string `yaml:"prefix"`
+	// OAuth2 is the client of send: oauth2 (client_id, client_secret, auth_url, token_url,
+	// revoke_url, userinfo_url, scopes); see oauth.go.
+	OAuth2 `yaml:",inline"`
 
 	secret string // resolved by resolve
 }
@@ -136,7 +141,7 @@ func (c *Credential) Apply() func(*http.Request) {
 	case SendBasic:
 		v := "Basic " + base64.StdEncoding.EncodeToString([]byte(secret))
 		return func(r *http.Request) { r.Header.Set("Authorization", v) }
-	case SendQuery:
+	case SendQuery, SendOAuth2:
 		return func(r *http.Request) {
 			q := r.URL.Query()
 			q.Set(name, secret)
@@ -150,11 +155,12 @@ func (c *Credential) Apply() func(*http.Request) {
 // secret itself, percent-encoded, and base64-encoded as Basic auth sends it. The proxy masks
 // them in responses.
 func (c *Credential) Sensitive() []string {
+	out := c.OAuth2.sensitive(c.Send)
 	s := c.Secret()
 	if s == "" {
-		return nil
+		return out
 	}
-	out := []string{s}
+	out = append(out, s)
 	if e := url.QueryEscape(s); e != s {
 		out = append(out, e)
 	}

@@ -92,15 +92,23 @@ func check(n *yaml.Node, t reflect.Type, path string) error {
 		}
 		fields := map[string]reflect.StructField{}
 		var names []string
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			tag, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
-			if tag == "" || tag == "-" {
-				continue
+		var add func(t reflect.Type)
+		add = func(t reflect.Type) {
+			for i := 0; i < t.NumField(); i++ {
+				f := t.Field(i)
+				tag, opt, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+				if opt == "inline" && f.Type.Kind() == reflect.Struct {
+					add(f.Type) // its keys are the parent's
+					continue
+				}
+				if tag == "" || tag == "-" {
+					continue
+				}
+				fields[tag] = f
+				names = append(names, tag)
 			}
-			fields[tag] = f
-			names = append(names, tag)
 		}
+		add(t)
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
 			f, ok := fields[k.Value]

@@ -130,11 +130,13 @@ func (a *API) validate(key string) error {
 			return errKey(ck+".name", "expected a query parameter name such as key, got %q", cr.Name)
 		}
 	case SendOAuth2:
-		return errKey(ck+".send", "oauth2 is not supported yet (it comes with the script API's OAuth flow); send an access token with bearer")
+		if err := cr.OAuth2.validate(ck, a.IsSandbox()); err != nil {
+			return err
+		}
 	default:
-		return errKey(ck+".send", "expected bearer, header, basic, query or none, got %q", cr.Send)
+		return errKey(ck+".send", "expected bearer, header, basic, query, oauth2 or none, got %q", cr.Send)
 	}
-	if !a.IsSandbox() && cr.Send != SendNone && !cr.hasSource() {
+	if !a.IsSandbox() && cr.Send != SendNone && cr.Send != SendOAuth2 && !cr.hasSource() {
 		return errKey(ck, "the API at %s is sent a credential (%s) but none is given; expected value, file or env (or send: none)", redactURL(a.BaseURL), cr.Send)
 	}
 	for field, ids := range map[string][]string{"allow": a.Allow, "admin_only": a.AdminOnly} {
@@ -159,6 +161,11 @@ func (c *Config) ResolveCredentials() error {
 		if err := a.Credential.resolve(key, a.IsSandbox(), lookup); err != nil {
 			return err
 		}
+		if a.Credential.IsOAuth2() {
+			if err := a.Credential.OAuth2.resolveClient(key, lookup); err != nil {
+				return err
+			}
+		}
 		if a.Credential.Send == SendBasic && a.Credential.secret != "" && !strings.Contains(a.Credential.secret, ":") {
 			return errKey(key, "send: basic expects the secret as user:password")
 		}
@@ -170,7 +177,7 @@ func (c *Config) ResolveCredentials() error {
 func (c *Config) RealCredentials() []string {
 	var out []string
 	for _, slug := range Slugs {
-		if a := c.APIs[slug]; a != nil && !a.IsSandbox() && a.Credential.Send != SendNone && a.Credential.hasSource() {
+		if a := c.APIs[slug]; a != nil && !a.IsSandbox() && a.Credential.Send != SendNone && (a.Credential.hasSource() || a.Credential.IsOAuth2()) {
 			out = append(out, "apis."+slug)
 		}
 	}

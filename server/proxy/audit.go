@@ -40,11 +40,8 @@ type slogWriter struct{ p *Proxy }
 
 func (w *slogWriter) Write(b []byte) (int, error) {
 	msg := strings.TrimSpace(string(b))
-	for _, up := range *w.p.apis.Load() {
-		if up.masker != nil {
-			msg = up.masker.maskString(msg)
-		}
-		break // one masker serves every API
+	if m := w.p.masker(); m != nil {
+		msg = m.maskString(msg)
 	}
 	w.p.cfg.Audit.Debug("reverse proxy", "detail", msg)
 	return len(b), nil

@@ -7,6 +7,7 @@
 package proxy
 
 import (
+	"context"
 	"log"
 	"log/slog"
 	"net/http"
@@ -61,6 +62,10 @@ type API struct {
 	// Sandbox says the upstream is Loupe's built-in sandbox: only then may the operations its
 	// document marks x-loupe-sandbox-only be called (a real API has no such operations).
 	Sandbox bool
+	// Authorize, when set, gives the calling user's own credential (their OAuth 2.0 access
+	// token): how to add it to the call, or nil to send Apply's. An error refuses the call: an
+	// *AuthError with its status and words, any other with 502. Nil: Apply for everyone.
+	Authorize func(ctx context.Context, user string) (func(*http.Request), error)
 }
 
 // Config configures a Proxy.
@@ -99,6 +104,9 @@ type Config struct {
 	PublicURL *url.URL
 	// Audit receives one line per proxied call. Nil means slog.Default().
 	Audit *slog.Logger
+	// Secrets are secrets besides the APIs' that come and go while the proxy serves (users'
+	// OAuth tokens); they are masked like the APIs' Secrets. Nil means none.
+	Secrets *SecretSet
 }
 
 // Proxy is the /proxy/ handler. Its APIs can be replaced while it serves (SetAPIs).
@@ -108,6 +116,10 @@ type Proxy struct {
 	rp     *httputil.ReverseProxy
 	cop    *http.CrossOriginProtection
 	limits *limiters
+
+	maskMu sync.Mutex
+	static []string               // the APIs' Secrets, as SetAPIs last gave them
+	mask   atomic.Pointer[masker] // static and cfg.Secrets; nil masks nothing
 }
 
 // apiTable is the immutable per-slug state swapped by SetAPIs.
@@ -121,8 +133,7 @@ type upstream struct {
 	allow   map[string]bool
 	admin   map[string]bool
 	sbOnly  map[string]bool // operations marked x-loupe-sandbox-only
-	masker  *masker
-	basePth string // BaseURL.Path without its trailing slash
+	basePth string          // BaseURL.Path without its trailing slash
 }
 
 // copyBufferSize is the size of ReverseProxy's copy buffers. A response holds its buffer for
@@ -177,6 +188,9 @@ func New(cfg Config) *Proxy {
 	if cfg.Rate > 0 {
 		p.limits = newLimiters(cfg.Rate, cfg.Burst)
 	}
+	if cfg.Secrets != nil {
+		cfg.Secrets.watch(p.rebuildMasker)
+	}
 	p.SetAPIs(cfg.APIs, cfg.Catalog)
 	p.rp = &httputil.ReverseProxy{
 		Rewrite:        p.rewrite,
@@ -198,10 +212,13 @@ func (p *Proxy) SetAPIs(apis map[string]*API, cat *catalog.Catalog) {
 	for _, a := range apis {
 		secrets = append(secrets, a.Secrets...)
 	}
-	m := newMasker(secrets)
+	p.maskMu.Lock()
+	p.static = secrets
+	p.maskMu.Unlock()
+	p.rebuildMasker()
 	t := apiTable{}
 	for slug, a := range apis {
-		u := &upstream{slug: slug, API: *a, allow: set(a.Allow), admin: set(a.AdminOnly), masker: m}
+		u := &upstream{slug: slug, API: *a, allow: set(a.Allow), admin: set(a.AdminOnly)}
 		u.basePth = trimSlash(a.BaseURL.Path)
 		var api *catalog.API
 		if cat != nil {

@@ -34,12 +34,13 @@ func (p *Proxy) modifyResponse(resp *http.Response) error {
 		h.Del("Www-Authenticate")
 		h["X-Upstream-Www-Authenticate"] = v
 	}
-	if up.masker != nil {
-		up.masker.maskHeader(h)
-		resp.Body = up.masker.wrap(resp.Body)
+	m := p.masker()
+	if m != nil {
+		m.maskHeader(h)
+		resp.Body = m.wrap(resp.Body)
 	}
 	// Always: trailers the upstream did not announce appear in resp.Trailer only at the end.
-	resp.Body = &trailerBody{resp.Body, resp, up.masker}
+	resp.Body = &trailerBody{resp.Body, resp, m}
 	if resp.StatusCode != http.StatusSwitchingProtocols { // ReverseProxy needs its connection
 		resp.Body = &endBody{resp.Body, c.rec}
 	}

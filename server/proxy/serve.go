@@ -22,6 +22,8 @@ type call struct {
 	reason  string // why the call failed, for the audit line; never an error's text
 	// inErr is why reading the client's request body failed, if it did (set by inBody).
 	inErr error
+	// apply adds the user's own credential (API.Authorize); nil sends the API's.
+	apply func(*http.Request)
 }
 
 // inBody is the client's request body; it remembers why a read failed, so that a client that
@@ -125,6 +127,10 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		p.refuse(rec, c, tooLarge(up.slug, p.cfg.MaxBody))
 		return
 	}
+	if ref := p.authorize(r.Context(), c); ref != nil {
+		p.refuse(rec, c, ref)
+		return
+	}
 	if r.Body != nil && r.Body != http.NoBody {
 		r.Body = &inBody{http.MaxBytesReader(rec, r.Body, p.cfg.MaxBody), c}
 	}
@@ -194,8 +200,8 @@ func (p *Proxy) rewrite(pr *httputil.ProxyRequest) {
 	if up.Forwarded {
 		p.setForwarded(h, pr.In, up.slug)
 	}
-	if up.Apply != nil {
-		up.Apply(out)
+	if apply := c.credential(); apply != nil {
+		apply(out)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
+	"time"
 
 	"loupe/server/sandbox"
 	"loupe/server/sandbox/chat"
@@ -28,6 +29,9 @@ type Options struct {
 	Content fs.FS
 	// ChatTokensPerSecond paces the built-in chat model. Zero means no delay (tests).
 	ChatTokensPerSecond float64
+	// ScriptAccessTokenTTL is how long the script sandbox's access tokens live; zero means an
+	// hour (script.Options.AccessTokenTTL).
+	ScriptAccessTokenTTL time.Duration
 	// Registry holds the per-session state of the stateful sandboxes (server/sandbox/state).
 	// Nil means a new one over an in-memory store, default limits, evicted sessions forgotten
 	// (NewRegistry).
@@ -58,7 +62,7 @@ func New(opts Options) (map[string]http.Handler, error) {
 		return nil, fmt.Errorf("starting the reports sandbox: %w", err)
 	}
 	return map[string]http.Handler{
-		"script":     script.New(script.Options{Key: key("script"), State: opts.Registry}),
+		"script":     script.New(script.Options{Key: key("script"), State: opts.Registry, AccessTokenTTL: opts.ScriptAccessTokenTTL}),
 		"chat":       chat.New(chat.Options{Key: key("chat"), TokensPerSecond: opts.ChatTokensPerSecond}),
 		"entities":   ent,
 		"docs":       docs.New(docs.Options{}),
