@@ -37,6 +37,8 @@ type API struct {
 	Tags            []Tag            `json:"tags,omitempty"`
 	Security        []SecurityScheme `json:"security,omitempty"`
 	Operations      []Operation      `json:"operations"`
+	// Own marks an API added by configuration (apis.<slug>.openapi): it has no built-in sandbox.
+	Own bool `json:"own,omitempty"`
 }
 
 // Tag groups operations in the sidebar.
@@ -52,6 +54,7 @@ type SecurityScheme struct {
 	Scheme          string      `json:"scheme,omitempty"` // bearer, basic (type http)
 	In              string      `json:"in,omitempty"`     // query, header (type apiKey)
 	ParamName       string      `json:"paramName,omitempty"`
+	Prefix          string      `json:"prefix,omitempty"` // x-loupe-credential-prefix: before the key in its header ("ApiKey ")
 	DescriptionHTML string      `json:"descriptionHTML,omitempty"`
 	Flows           []OAuthFlow `json:"flows,omitempty"`
 }

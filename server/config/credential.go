@@ -39,9 +39,9 @@ type Credential struct {
 	File string `yaml:"file"`
 	// Env is the name of an environment variable holding the secret.
 	Env string `yaml:"env"`
-	// Send is bearer, header, basic, query or none. The default is the API's own scheme:
-	// bearer for chat and script, query key for entities, header "Authorization: ApiKey" for
-	// cluster, query access_token for reports, none for docs and pagination.
+	// Send is bearer, header, basic, query or none. Empty means as the API's OpenAPI document
+	// says (its first security requirement): the server derives it, with Name and Prefix,
+	// from the document's security scheme (see server/apis.go).
 	Send string `yaml:"send"`
 	// Name is the header (send: header) or query parameter (send: query) that carries the secret.
 	Name string `yaml:"name"`
@@ -51,26 +51,8 @@ type Credential struct {
 	secret string // resolved by resolve
 }
 
-// defaultSends is each API's credential placement, from its seed's security scheme.
-var defaultSends = map[string]Credential{
-	"script":     {Send: SendBearer},
-	"chat":       {Send: SendBearer},
-	"entities":   {Send: SendQuery, Name: "key"},
-	"docs":       {Send: SendNone},
-	"cluster":    {Send: SendHeader, Name: "Authorization", Prefix: "ApiKey "},
-	"pagination": {Send: SendNone},
-	"reports":    {Send: SendQuery, Name: "access_token"},
-}
-
-// applyDefaults fills Send, Name and Prefix from the API's scheme when Send is unset.
-func (c *Credential) applyDefaults(slug string) {
-	d := defaultSends[slug]
-	if c.Send == "" {
-		c.Send, c.Prefix = d.Send, d.Prefix
-		if c.Name == "" {
-			c.Name = d.Name
-		}
-	}
+// applyDefaults fills the Name of a header or query credential whose Send is set.
+func (c *Credential) applyDefaults() {
 	switch {
 	case c.Send == SendHeader && c.Name == "":
 		c.Name = "Authorization"

@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"maps"
 	"net"
 	"net/netip"
 	"net/url"
@@ -41,11 +42,11 @@ func (c *Config) Validate() error {
 	case l.StreamIdleTimeout <= 0:
 		return errKey("server.limits.stream_idle_timeout", "expected a positive duration, got %s", l.StreamIdleTimeout)
 	}
-	for slug, a := range c.APIs {
-		if !slices.Contains(Slugs, slug) {
-			return errKey("apis."+slug, "unknown API; expected one of: %s", strings.Join(Slugs, ", "))
+	for _, slug := range slices.Sorted(maps.Keys(c.APIs)) {
+		if err := validateSlug(slug, c.APIs[slug]); err != nil {
+			return err
 		}
-		if err := a.validate("apis." + slug); err != nil {
+		if err := c.APIs[slug].validate("apis." + slug); err != nil {
 			return err
 		}
 	}
@@ -114,7 +115,7 @@ func (a *API) validate(key string) error {
 		return errKey(ck, "expected one of value, file or env, not %d of them", n)
 	}
 	switch cr.Send {
-	case SendBearer, SendBasic, SendNone:
+	case "", SendBearer, SendBasic, SendNone: // "": as the API's document says
 	case SendHeader:
 		if !validToken(cr.Name) || isReserved(cr.Name) {
 			return errKey(ck+".name", "expected a header name such as Authorization or X-Api-Key, got %q", cr.Name)
@@ -128,7 +129,8 @@ func (a *API) validate(key string) error {
 	default:
 		return errKey(ck+".send", "expected bearer, header, basic, query or none, got %q", cr.Send)
 	}
-	if !a.IsSandbox() && cr.Send != SendNone && !cr.hasSource() {
+	// With send unset, whether a credential is needed is the document's to say (server/apis.go).
+	if !a.IsSandbox() && cr.Send != SendNone && cr.Send != "" && !cr.hasSource() {
 		return errKey(ck, "the API at %s is sent a credential (%s) but none is given; expected value, file or env (or send: none)", redactURL(a.BaseURL), cr.Send)
 	}
 	for field, ids := range map[string][]string{"allow": a.Allow, "admin_only": a.AdminOnly} {
@@ -147,7 +149,7 @@ func (c *Config) ResolveCredentials() error {
 	if lookup == nil {
 		lookup = os.LookupEnv
 	}
-	for _, slug := range Slugs {
+	for _, slug := range slices.Sorted(maps.Keys(c.APIs)) {
 		a := c.APIs[slug]
 		key := "apis." + slug + ".credential"
 		if err := a.Credential.resolve(key, a.IsSandbox(), lookup); err != nil {
@@ -163,7 +165,7 @@ func (c *Config) ResolveCredentials() error {
 // RealCredentials lists the APIs (apis.<slug>) that send a credential to a real upstream.
 func (c *Config) RealCredentials() []string {
 	var out []string
-	for _, slug := range Slugs {
+	for _, slug := range slices.Sorted(maps.Keys(c.APIs)) {
 		if a := c.APIs[slug]; a != nil && !a.IsSandbox() && a.Credential.Send != SendNone && a.Credential.hasSource() {
 			out = append(out, "apis."+slug)
 		}
