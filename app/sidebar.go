@@ -95,7 +95,7 @@ func (s *sidebar) Render() app.UI {
 		app.If(s.filter != "" && shown == 0, func() app.UI {
 			return app.P().Class("side-empty").Text("No operation matches “" + s.filter + "”.")
 		}),
-		app.Ul().Class("api-list").Body(apis...),
+		app.Ul().Class("api-list").DataSet("filter", s.filter).Body(apis...),
 	)
 }
 

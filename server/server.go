@@ -178,6 +178,7 @@ func New(cfg Config) (*Server, error) {
 	}))
 	catHandler := servercatalog.Handler(cat, docsFS{cfg.Content, ownDocs})
 	mux.Handle("/catalog.json", catHandler)
+	mux.Handle("/catalog/", catHandler)
 	mux.Handle("/openapi/", catHandler)
 	mux.Handle("/sandbox/", sandboxGuard(sbMux, public))
 	mux.Handle("GET /preview", previewHandler())

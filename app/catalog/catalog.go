@@ -119,6 +119,9 @@ type Operation struct {
 	Pagination *Pagination `json:"pagination,omitempty"`
 	// Extensions holds every other x-loupe-* extension of the operation, as JSON.
 	Extensions map[string]json.RawMessage `json:"extensions,omitempty"`
+	// Partial marks an operation of a very large API listed by its index fields only (ID,
+	// method, path, summary, tags); the whole of it is at /catalog/<api>/<id>.json.
+	Partial bool `json:"partial,omitempty"`
 }
 
 // Pagination says how to walk a paged list.

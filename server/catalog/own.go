@@ -70,35 +70,33 @@ func compileOwn(slug, file string, data []byte) (catalog.API, error) {
 	return compile(slug, file, data, true)
 }
 
-// ownID returns the operationId of an operation in a document of your own: its own when it
-// has one that is unique and fits in a URL segment, else one made from the method and path
-// (get-pets-petId), numbered when taken.
+// ownID returns the operationId of an operation in a document of your own, which names its
+// page (/<slug>/<id>): its own, with each character a URL segment cannot hold as is (/?#% and
+// space) made a dash (GitHub's repos/get is repos-get), or when it has none one made from the
+// method and path (get-pets-petId); numbered (-2, -3...) when taken.
 func (c *compiler) ownID(id, method, path string) string {
-	_, taken := c.ids[id]
-	if id != "" && !strings.ContainsAny(id, "/?#% ") && !taken {
-		return id
-	}
-	if id == "" || strings.ContainsAny(id, "/?#% ") {
-		var b strings.Builder
+	var b strings.Builder
+	if id == "" {
 		b.WriteString(strings.ToLower(method))
-		for _, r := range path {
-			switch {
-			case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_', r == '.':
-				b.WriteRune(r)
-			default:
-				if !strings.HasSuffix(b.String(), "-") {
-					b.WriteByte('-')
-				}
-			}
-		}
-		id = strings.TrimRight(b.String(), "-")
+		b.WriteByte('-')
+		id = strings.Trim(path, "/{}")
 	}
+	for _, r := range id {
+		switch {
+		case strings.ContainsRune("/?#% {}", r):
+			if !strings.HasSuffix(b.String(), "-") {
+				b.WriteByte('-')
+			}
+		default:
+			b.WriteRune(r)
+		}
+	}
+	id = strings.TrimRight(b.String(), "-")
 	base := id
 	for n := 2; ; n++ {
 		if _, taken := c.ids[id]; !taken {
-			break
+			return id
 		}
 		id = base + "-" + strconv.Itoa(n)
 	}
-	return id
 }

@@ -13,7 +13,7 @@ var slugPattern = regexp.MustCompile(`^[a-z][a-z0-9]{0,39}$`)
 
 // reservedSlugs are the first path segments Loupe's own routes take.
 var reservedSlugs = []string{"walkthroughs", "proxy", "sandbox", "openapi", "healthz", "preview",
-	"tools", "web", "login", "logout", "session", "app", "static"}
+	"tools", "web", "login", "logout", "session", "app", "static", "catalog"}
 
 // validateSlug checks an apis.<slug> key: a built-in API, or an API of your own with its
 // OpenAPI document, under a slug that fits a URL and does not shadow a route.
