@@ -45,6 +45,8 @@ func apiConfig(c *config.Config, api *catalog.API) (*config.API, error) {
 			return nil, fmt.Errorf("%s.send: %w", key, err)
 		}
 		switch {
+		case cred.Send == config.SendCookie && strings.ContainsAny(cred.Secret(), "; ,\"\\"):
+			return nil, fmt.Errorf("%s: the document sends the key as cookie %s, whose value cannot hold a space, comma, semicolon, quote or backslash", key, cred.Name)
 		case cred.Send == config.SendBasic && cred.Secret() != "" && !strings.Contains(cred.Secret(), ":"):
 			return nil, fmt.Errorf("%s: the document sends HTTP basic authentication, which expects the secret as user:password", key)
 		case !a.IsSandbox() && a.BaseURL != "" && cred.Send != config.SendNone && cred.Secret() == "":
@@ -87,20 +89,22 @@ func placement(api *catalog.API) (send, name, prefix string, err error) {
 			return config.SendHeader, s.ParamName, s.Prefix, nil
 		case s.Type == "apiKey" && s.In == "query":
 			return config.SendQuery, s.ParamName, "", nil
+		case s.Type == "apiKey" && s.In == "cookie":
+			return config.SendCookie, s.ParamName, "", nil
 		case s.Type == "oauth2" || s.Type == "openIdConnect":
 			// The access token is sent as a bearer token (RFC 6750).
 			return config.SendBearer, "", "", nil
 		}
-		return "", "", "", fmt.Errorf("the document's security scheme %q (%s %s%s) is not one Loupe's proxy can send; set send (bearer, header, basic, query or none) with name and prefix",
+		return "", "", "", fmt.Errorf("the document's security scheme %q (%s %s%s) is not one Loupe's proxy can send; set send (bearer, header, basic, query, cookie or none) with name and prefix",
 			s.Name, s.Type, s.In, s.Scheme)
 	}
-	return "", "", "", fmt.Errorf("the document names security scheme %q but does not define it; set send (bearer, header, basic, query or none)", scheme)
+	return "", "", "", fmt.Errorf("the document names security scheme %q but does not define it; set send (bearer, header, basic, query, cookie or none)", scheme)
 }
 
 // describeSend words a placement for messages: bearer, header X-Api-Key, query key.
 func describeSend(c *config.Credential) string {
 	switch c.Send {
-	case config.SendHeader, config.SendQuery:
+	case config.SendHeader, config.SendQuery, config.SendCookie:
 		return c.Send + " " + c.Name
 	}
 	return c.Send

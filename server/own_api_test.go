@@ -2,12 +2,12 @@ package server
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -161,13 +161,14 @@ func TestOwnAPIWithoutBaseURL(t *testing.T) {
 // TestOwnAPIErrors: a document that cannot be used stops the start with the key to fix.
 func TestOwnAPIErrors(t *testing.T) {
 	dir := t.TempDir()
-	cookie := filepath.Join(dir, "cookie.yaml")
-	os.WriteFile(cookie, []byte("openapi: 3.1.0\ninfo: {title: C, version: '1'}\nsecurity: [{c: []}]\npaths:\n  /a:\n    get:\n      responses: {'200': {description: ok}}\ncomponents:\n  securitySchemes:\n    c: {type: apiKey, in: cookie, name: sid}\n"), 0o600)
+	cookie, digest := schemeDocument(t, dir, "{type: apiKey, in: cookie, name: sid}"), schemeDocument(t, dir, "{type: http, scheme: digest}")
 	tests := []struct{ name, yaml, want string }{
 		{"swagger 2.0", "apis:\n  old:\n    openapi: testdata/swagger-2.0.yaml\n", "apis.old.openapi: testdata/swagger-2.0.yaml: this is a Swagger 2.0 document; Loupe reads OpenAPI 3.0 and 3.1"},
 		{"unparsable", "apis:\n  broken:\n    openapi: testdata/broken.yaml\n", "apis.broken.openapi: testdata/broken.yaml"},
-		{"cookie scheme", "apis:\n  c:\n    openapi: " + cookie + "\n    base_url: https://c.example\n    credential: {value: k}\n",
-			`apis.c.credential.send: the document's security scheme "c" (apiKey cookie) is not one Loupe's proxy can send`},
+		{"digest scheme", "apis:\n  c:\n    openapi: " + digest + "\n    base_url: https://c.example\n    credential: {value: k}\n",
+			`apis.c.credential.send: the document's security scheme "c" (http digest) is not one Loupe's proxy can send`},
+		{"cookie value", "apis:\n  c:\n    openapi: " + cookie + "\n    base_url: https://c.example\n    credential: {value: 'a;b'}\n",
+			"apis.c.credential: the document sends the key as cookie sid, whose value cannot hold a space, comma, semicolon, quote or backslash"},
 		{"no credential", "apis:\n  pets:\n    openapi: testdata/petstore-3.0.yaml\n    base_url: https://p.example\n",
 			"apis.pets.credential: the API at https://p.example is sent a credential (header X-Store-Key, as its document says) but none is given"},
 	}
@@ -182,6 +183,64 @@ func TestOwnAPIErrors(t *testing.T) {
 			}
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got %v; want an error containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// schemeDocument writes a one-operation OpenAPI 3.0 document (GET /a) whose security scheme
+// is the YAML flow mapping scheme, and returns its path.
+func schemeDocument(t *testing.T, dir, scheme string) string {
+	t.Helper()
+	f, err := os.CreateTemp(dir, "scheme-*.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	fmt.Fprintf(f, "openapi: 3.0.3\ninfo: {title: Scheme, version: '1'}\nsecurity: [{c: []}]\npaths:\n  /a:\n    get:\n      operationId: getA\n      responses: {'200': {description: ok}}\ncomponents:\n  securitySchemes:\n    c: %s\n", scheme)
+	return f.Name()
+}
+
+// TestOwnAPISchemes: the credential of an API of your own goes upstream as its document's
+// security scheme says, for each kind of scheme the proxy can send, and the browser's own
+// credentials never go with it.
+func TestOwnAPISchemes(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		scheme, secret string
+		want           func(seen) string // what the upstream got, in the form of wantText
+		wantText       string
+	}{
+		{"{type: apiKey, in: header, name: X-Key}", "k1", func(s seen) string { return s.header.Get("X-Key") }, "k1"},
+		{"{type: apiKey, in: query, name: api_key}", "k2", func(s seen) string { return s.query }, "api_key=k2"},
+		{"{type: apiKey, in: cookie, name: sid}", "k3", func(s seen) string { return strings.Join(s.header.Values("Cookie"), "|") }, "sid=k3"},
+		{"{type: http, scheme: bearer}", "k4", func(s seen) string { return s.header.Get("Authorization") }, "Bearer k4"},
+		{"{type: http, scheme: basic}", "ann:pw", func(s seen) string { return s.header.Get("Authorization") }, "Basic YW5uOnB3"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.scheme, func(t *testing.T) {
+			up, got := stubUpstream(t)
+			ts := ownServer(t, "apis:\n  own:\n    openapi: "+schemeDocument(t, dir, tt.scheme)+"\n    base_url: "+up.URL+"\n    credential: {value: '"+tt.secret+"'}\n")
+			req, _ := http.NewRequest("GET", ts.URL+"/proxy/own/a", nil)
+			req.Header.Set("Cookie", "browser=1")
+			req.Header.Set("Authorization", "Bearer from-the-browser")
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != 200 {
+				t.Fatalf("got %d; want 200", resp.StatusCode)
+			}
+			s := <-got
+			if v := tt.want(s); v != tt.wantText {
+				t.Errorf("upstream got %q; want %q", v, tt.wantText)
+			}
+			if c := s.header.Get("Cookie"); strings.Contains(c, "browser") {
+				t.Errorf("upstream got the browser's cookie %q", c)
+			}
+			if a := s.header.Get("Authorization"); strings.Contains(a, "from-the-browser") {
+				t.Errorf("upstream got the browser's Authorization %q", a)
 			}
 		})
 	}

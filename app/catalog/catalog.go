@@ -52,7 +52,7 @@ type SecurityScheme struct {
 	Name            string      `json:"name"`
 	Type            string      `json:"type"`             // apiKey, http, oauth2, openIdConnect
 	Scheme          string      `json:"scheme,omitempty"` // bearer, basic (type http)
-	In              string      `json:"in,omitempty"`     // query, header (type apiKey)
+	In              string      `json:"in,omitempty"`     // query, header, cookie (type apiKey)
 	ParamName       string      `json:"paramName,omitempty"`
 	Prefix          string      `json:"prefix,omitempty"` // x-loupe-credential-prefix: before the key in its header ("ApiKey ")
 	DescriptionHTML string      `json:"descriptionHTML,omitempty"`

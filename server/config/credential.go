@@ -23,6 +23,9 @@ const (
 	SendBasic = "basic"
 	// SendQuery adds the query parameter Name=<secret>.
 	SendQuery = "query"
+	// SendCookie sends the cookie Name=<secret> ("Cookie: <Name>=<secret>"), as an OpenAPI
+	// apiKey in: cookie says.
+	SendCookie = "cookie"
 	// SendNone sends nothing.
 	SendNone = "none"
 	// SendOAuth2 is reserved for the script API's OAuth 2.0 flow; it is not accepted yet.
@@ -39,11 +42,12 @@ type Credential struct {
 	File string `yaml:"file"`
 	// Env is the name of an environment variable holding the secret.
 	Env string `yaml:"env"`
-	// Send is bearer, header, basic, query or none. Empty means as the API's OpenAPI document
+	// Send is bearer, header, basic, query, cookie or none. Empty means as the API's OpenAPI document
 	// says (its first security requirement): the server derives it, with Name and Prefix,
 	// from the document's security scheme (see server/apis.go).
 	Send string `yaml:"send"`
-	// Name is the header (send: header) or query parameter (send: query) that carries the secret.
+	// Name is the header (send: header), query parameter (send: query) or cookie (send:
+	// cookie) that carries the secret.
 	Name string `yaml:"name"`
 	// Prefix goes before the secret in a header (send: header), such as "ApiKey " or "Token ".
 	Prefix string `yaml:"prefix"`
@@ -118,6 +122,11 @@ func (c *Credential) Apply() func(*http.Request) {
 	case SendBasic:
 		v := "Basic " + base64.StdEncoding.EncodeToString([]byte(secret))
 		return func(r *http.Request) { r.Header.Set("Authorization", v) }
+	case SendCookie:
+		// The browser's own Cookie header never goes upstream (the proxy drops it), so this
+		// is the only cookie sent.
+		v := name + "=" + secret
+		return func(r *http.Request) { r.Header.Set("Cookie", v) }
 	case SendQuery:
 		return func(r *http.Request) {
 			q := r.URL.Query()

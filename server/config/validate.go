@@ -124,10 +124,14 @@ func (a *API) validate(key string) error {
 		if cr.Name == "" || strings.ContainsAny(cr.Name, "&=#? ") {
 			return errKey(ck+".name", "expected a query parameter name such as key, got %q", cr.Name)
 		}
+	case SendCookie:
+		if !validToken(cr.Name) {
+			return errKey(ck+".name", "expected a cookie name such as session_id, got %q", cr.Name)
+		}
 	case SendOAuth2:
 		return errKey(ck+".send", "oauth2 is not supported yet (it comes with the script API's OAuth flow); send an access token with bearer")
 	default:
-		return errKey(ck+".send", "expected bearer, header, basic, query or none, got %q", cr.Send)
+		return errKey(ck+".send", "expected bearer, header, basic, query, cookie or none, got %q", cr.Send)
 	}
 	// With send unset, whether a credential is needed is the document's to say (server/apis.go).
 	if !a.IsSandbox() && cr.Send != SendNone && cr.Send != "" && !cr.hasSource() {
@@ -157,6 +161,9 @@ func (c *Config) ResolveCredentials() error {
 		}
 		if a.Credential.Send == SendBasic && a.Credential.secret != "" && !strings.Contains(a.Credential.secret, ":") {
 			return errKey(key, "send: basic expects the secret as user:password")
+		}
+		if a.Credential.Send == SendCookie && strings.ContainsAny(a.Credential.secret, "; ,\"\\") {
+			return errKey(key, "send: cookie cannot send a secret holding a space, comma, semicolon, quote or backslash")
 		}
 	}
 	return nil
