@@ -52,7 +52,11 @@ func (p *apiPage) Render() app.UI {
 						app.Text("none: this API was added by configuration, so Loupe has no built-in sandbox for it. Its calls go to "),
 						app.Code().Text("apis."+a.Slug+".base_url"),
 						app.Text(" in Loupe's configuration (or "), app.Code().Text("LOUPE_"+strings.ToUpper(a.Slug)+"_URL"),
-						app.Text("); until it is set, Send answers with what to set.")))
+						app.Text(")"),
+						app.If(len(a.Servers) > 0 && strings.HasPrefix(a.Servers[0], "http"), func() app.UI {
+							return app.Span().Body(app.Text(", such as its document's server "), app.Code().Text(a.Servers[0]))
+						}),
+						app.Text("; until it is set, Send answers with what to set.")))
 				}),
 				app.Dt().Text("OpenAPI document"),
 				app.Dd().Body(app.A().ID("openapi-download").Href(href("/openapi/"+a.Slug+".yaml")).
