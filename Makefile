@@ -57,15 +57,17 @@ deps:
 deps-bench: deps
 	@command -v nginx >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light; }
 	@command -v brotli >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq brotli; }
+	@test -f e2e/node_modules/swagger-ui-dist/swagger-ui-bundle.js || { cd e2e && npm ci --no-audit --no-fund; }
 
 ## bench: every benchmark, each printing its figure beside its anchor. The two that take
 ## seconds an iteration run a fixed number of times and report medians: 20 rounds of 200
 ## streams for the proxy, 5 answers at each pace for the chat.
 bench: deps-bench wasm
-	$(GO) test -run '^$$' -bench . -skip 'SSEFirstEvent|ChatStream32k|StaticFirstSend' -benchmem -count 5 ./...
+	$(GO) test -run '^$$' -bench . -skip 'SSEFirstEvent|ChatStream32k|StaticFirstSend|PageLoadBesideSwaggerUI' -benchmem -count 5 ./...
 	$(GO) test -run '^$$' -bench SSEFirstEvent -benchtime 20x ./server/proxy
 	$(GO) test -run '^$$' -bench ChatStream32k -benchtime 5x ./e2e
 	$(GO) test -run '^$$' -bench StaticFirstSend -benchtime 5x ./e2e
+	$(GO) test -run '^$$' -bench PageLoadBesideSwaggerUI -benchtime 1x -timeout 60m ./e2e
 
 ## fuzz: a short run of every fuzz target.
 fuzz:

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/klauspost/compress/gzhttp"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -31,7 +32,8 @@ type Options struct {
 	// CacheableResources are extra root-relative URLs the service worker caches on install,
 	// such as "/catalog.json". Nil caches go-app's defaults only.
 	CacheableResources []string
-	// ServiceWorkerTemplate replaces go-app's app-worker.js template. Empty keeps go-app's.
+	// ServiceWorkerTemplate replaces go-app's app-worker.js template. Empty means
+	// ServerWorkerTemplate (go-app's, with the pages kept too).
 	ServiceWorkerTemplate string
 	// VersionSalt is mixed into the version, for what the worker caches besides the assets
 	// (the catalog's version in a static site), so a change there is a new build too.
@@ -46,6 +48,7 @@ type Options struct {
 type Handler struct {
 	assets *assets
 	app    *app.Handler
+	served http.Handler // app, gzipped (app.js rewritten): pages, app.js, wasm_exec.js, app.css, the worker
 	page   func(string) bool
 }
 
@@ -66,9 +69,20 @@ func New(opts Options) (*Handler, error) {
 	if title == "" {
 		title = "Loupe"
 	}
+	res := resolver(a, opts.Base)
 	wasmLen := ""
+	rawHeaders := opts.RawHeaders
 	if f, ok := a.files["app.wasm"]; ok {
 		wasmLen = strconv.Itoa(len(f.raw))
+		// The wasm is what a slow network waits for: ask for it while the page is parsed, not
+		// after app.js has loaded and run (one round trip and a script later). app.js's
+		// fetch of it takes the preloaded response.
+		preload := `<link rel="preload" href="` + res.Resolve("/web/app.wasm") + `" as="fetch" crossorigin="anonymous">`
+		rawHeaders = append([]string{preload}, opts.RawHeaders...)
+	}
+	worker := opts.ServiceWorkerTemplate
+	if worker == "" {
+		worker = ServerWorkerTemplate
 	}
 	h := &app.Handler{
 		Name:            "Loupe",
@@ -85,16 +99,18 @@ func New(opts Options) (*Handler, error) {
 			SVG:     "/web/icon.svg",
 		},
 		Styles:                []string{"/web/loupe.css"},
-		Scripts:               []string{"/web/theme.js"}, // the saved theme before first paint
-		RawHeaders:            opts.RawHeaders,
-		Resources:             resolver(a, opts.Base),
+		Scripts:               []string{"/web/theme.js", "/web/prerender.js"}, // the saved theme before first paint; typed values kept while the wasm loads
+		RawHeaders:            rawHeaders,
+		Resources:             res,
 		Env:                   opts.Env,
 		CacheableResources:    opts.CacheableResources,
-		ServiceWorkerTemplate: opts.ServiceWorkerTemplate,
+		ServiceWorkerTemplate: worker,
 		Version:               a.version,
 		WasmContentLength:     wasmLen,
 	}
-	return &Handler{assets: a, app: h, page: opts.Page}, nil
+	// go-app writes its pages and scripts uncompressed (a page is about 50 KB of HTML); the
+	// assets come precompressed with their own Content-Encoding, which gzhttp leaves alone.
+	return &Handler{assets: a, app: h, served: gzhttp.GzipHandler(appJSRewriter{h}), page: opts.Page}, nil
 }
 
 // Resolve is the address of a root-relative URL of the site ("/web/app.wasm", "/app.js")
@@ -109,7 +125,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if h.page != nil && isPagePath(r.URL.Path) && !h.page(r.URL.Path) {
 		w = &notFoundWriter{ResponseWriter: w}
 	}
-	h.app.ServeHTTP(w, r)
+	h.served.ServeHTTP(w, r)
 }
 
 // SetEnv adds variables to every page (see Options.Env), such as URLs only Resolve knows.

@@ -58,7 +58,7 @@ func (h *Handler) WriteFiles(dir string, pages []string) error {
 	}
 	get := func(path string) ([]byte, error) {
 		w := httptest.NewRecorder()
-		h.app.ServeHTTP(w, httptest.NewRequest(http.MethodGet, path, nil))
+		appJSRewriter{h.app}.ServeHTTP(w, httptest.NewRequest(http.MethodGet, path, nil))
 		if w.Code != http.StatusOK {
 			return nil, fmt.Errorf("rendering %s: status %d", path, w.Code)
 		}

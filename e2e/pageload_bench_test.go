@@ -1,0 +1,346 @@
+package e2e
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"loupe/server"
+)
+
+// The page-load benchmark loads one operation page of Loupe and the same operation in Swagger UI
+// (swagger-ui-dist from npm, e2e/node_modules), both served by one test server and both reading
+// the OpenAPI document Loupe serves at /openapi/<slug>.yaml. Parameters (environment):
+//
+//	LOUPE_BENCH_API     the API's slug in Loupe's catalog (default "entities")
+//	LOUPE_BENCH_OP      its operationId (default "entities.search")
+//	LOUPE_BENCH_ROUNDS  paired rounds per network (default 5)
+//	LOUPE_BENCH_NET     "loopback" or "Fast 4G" for one network only (default both)
+//
+// Each round loads both tools, alternating which goes first, each in a fresh browser context
+// (empty cache, no service worker) and then again in the same context (the repeat visit). On
+// Fast 4G, the service worker's fetches are throttled too on the repeat visit.
+
+// fast4G is the slow network of the anchors: 8.1 Mbit/s down, 165 ms round trip.
+var fast4G = &network.Conditions{Latency: 165, DownloadThroughput: 8.1e6 / 8, UploadThroughput: 8.1e6 / 8}
+
+// pageLoad is what one load measured, in ms since navigation start and bytes.
+type pageLoad struct {
+	FirstPaint   float64 `json:"fp"`
+	FirstContent float64 `json:"fcp"`
+	Usable       float64 `json:"usable"`
+	Bytes        float64 `json:"bytes"`
+	WasmIn       float64 `json:"wasm"` // Loupe: app.wasm's last byte received (0 for Swagger UI)
+}
+
+// usableRecorder runs before any script of every page: it records in window.__usableAt the
+// time the operation became usable. Loupe: the wasm runs (go-app removed its loader) and Send
+// is enabled. Swagger UI: the deep-linked operation is open with its "Try it out" button.
+const usableRecorder = `(() => {
+	const swagger = location.pathname.startsWith("/swagger/");
+	const usable = swagger
+		? () => document.querySelector(".opblock.is-open .try-out__btn") !== null
+		: () => {
+			const send = document.getElementById("send");
+			return document.getElementById("app-wasm-loader") === null && send !== null &&
+				!send.disabled && !send.hasAttribute("aria-disabled");
+		};
+	const check = () => {
+		if (window.__usableAt === undefined && document.readyState !== "loading" && usable()) {
+			window.__usableAt = performance.now();
+		}
+	};
+	new MutationObserver(check).observe(document, {childList: true, subtree: true, attributes: true});
+	document.addEventListener("DOMContentLoaded", check);
+	const tick = setInterval(() => { check(); if (window.__usableAt !== undefined) clearInterval(tick); }, 10);
+})();`
+
+// loadFigures reads a load's figures once the operation is usable.
+const loadFigures = `(() => {
+	const paint = name => (performance.getEntriesByName(name)[0] || {startTime: 0}).startTime;
+	const entries = [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")];
+	const wasm = entries.find(e => e.name.endsWith("/app.wasm")) || {responseEnd: 0};
+	return {fp: paint("first-paint"), fcp: paint("first-contentful-paint"), usable: window.__usableAt,
+		bytes: entries.reduce((sum, e) => sum + (e.transferSize || 0), 0), wasm: wasm.responseEnd};
+})()`
+
+// BenchmarkPageLoadBesideSwaggerUI prints, for loopback and Fast 4G, first and repeat visits,
+// the medians of first paint, first contentful paint, the time until the operation is usable and
+// the bytes transferred (the page's own requests; a service worker's fetches are not counted),
+// for Loupe and Swagger UI, with their ratio. Run it with -benchtime 1x.
+func BenchmarkPageLoadBesideSwaggerUI(b *testing.B) {
+	slug, op := envOr("LOUPE_BENCH_API", "entities"), envOr("LOUPE_BENCH_OP", "entities.search")
+	rounds, _ := strconv.Atoi(envOr("LOUPE_BENCH_ROUNDS", "5"))
+	if rounds < 1 {
+		rounds = 5
+	}
+	base, loupeURL, swaggerURL := startPageLoadServer(b, slug, op)
+	fmt.Printf("page load, operation %s/%s, %d paired rounds, medians (Loupe %s, Swagger UI %s)\n", slug, op, rounds, loupeURL, swaggerURL)
+	for b.Loop() {
+		for _, net := range []struct {
+			name string
+			cond *network.Conditions
+		}{{"loopback", nil}, {"Fast 4G", fast4G}} {
+			if only := os.Getenv("LOUPE_BENCH_NET"); only != "" && !strings.EqualFold(only, net.name) {
+				continue
+			}
+			var loupe, swagger [2][]pageLoad // [first visit, repeat visit]
+			for r := range rounds {
+				order := []string{"loupe", "swagger"}
+				if r%2 == 1 {
+					order[0], order[1] = order[1], order[0]
+				}
+				for _, tool := range order {
+					u, into := base+loupeURL, &loupe
+					if tool == "swagger" {
+						u, into = base+swaggerURL, &swagger
+					}
+					first, repeat := loadTwice(b, u, net.cond)
+					into[0] = append(into[0], first)
+					into[1] = append(into[1], repeat)
+				}
+			}
+			printPageLoads(net.name, loupe, swagger)
+		}
+	}
+}
+
+// loadTwice loads url in a new browser context (first visit), waits for Loupe's service worker
+// to be active where there is one, and loads it again in the same context (repeat visit).
+func loadTwice(b *testing.B, url string, cond *network.Conditions) (first, repeat pageLoad) {
+	b.Helper()
+	browser := pageLoadBrowser(b)
+	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+	defer cancel()
+	if err := chromedp.Do(ctx); err != nil {
+		b.Fatalf("a new browser context: %v", err)
+	}
+	if _, err := chromedp.Call(within(b, ctx, 10*time.Second), page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: usableRecorder}); err != nil {
+		b.Fatal(err)
+	}
+	if cond != nil {
+		if _, err := chromedp.Call(within(b, ctx, 10*time.Second), network.Enable, network.EnableParams{}); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := chromedp.Call(within(b, ctx, 10*time.Second), network.EmulateNetworkConditionsByRule,
+			network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: []*network.Conditions{cond}}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	load := func(what string) pageLoad {
+		// From a blank page, so that a second load of a URL with a fragment is a new document.
+		if err := chromedp.Do(within(b, ctx, 120*time.Second), chromedp.Navigate("about:blank"), chromedp.Navigate(url)); err != nil {
+			b.Fatalf("%s of %s: %v", what, url, err)
+		}
+		got, err := chromedp.Run(within(b, ctx, 120*time.Second), chromedp.Poll[pageLoad](
+			`window.__usableAt === undefined ? null : `+loadFigures, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(120*time.Second)))
+		if err != nil {
+			b.Fatalf("%s of %s: the operation never became usable: %v", what, url, err)
+		}
+		return got
+	}
+	first = load("first visit")
+	if _, err := chromedp.Run(within(b, ctx, 60*time.Second), chromedp.Evaluate[bool](
+		`navigator.serviceWorker.getRegistration().then(r => r ? navigator.serviceWorker.ready.then(() => true) : false)`, chromedp.EvalAwaitPromise)); err != nil {
+		b.Fatalf("waiting for the service worker: %v", err)
+	}
+	if cond != nil {
+		defer throttleServiceWorkers(b, ctx, cond)()
+	}
+	repeat = load("repeat visit")
+	return first, repeat
+}
+
+// throttleServiceWorkers applies cond to the service workers of ctx's browser context too: a
+// page's emulated network does not slow its worker's own fetches, and on a repeat visit
+// go-app's worker fetches the page. It returns what detaches from them.
+func throttleServiceWorkers(b *testing.B, ctx context.Context, cond *network.Conditions) (detach func()) {
+	b.Helper()
+	targets, err := chromedp.Targets(ctx)
+	if err != nil {
+		b.Fatalf("listing the targets: %v", err)
+	}
+	var cancels []context.CancelFunc
+	for _, t := range targets {
+		if t.Type != "service_worker" || t.BrowserContextID != chromedp.FromContext(ctx).BrowserContextID {
+			continue
+		}
+		wctx, cancel := chromedp.NewContext(ctx, chromedp.WithTargetID(t.TargetID), chromedp.WithDetachOnCancel())
+		cancels = append(cancels, cancel)
+		if _, err := chromedp.Call(within(b, wctx, 10*time.Second), network.EmulateNetworkConditionsByRule,
+			network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: []*network.Conditions{cond}}); err != nil {
+			b.Fatalf("throttling the service worker: %v", err)
+		}
+	}
+	return func() {
+		for _, c := range cancels {
+			c()
+		}
+	}
+}
+
+// printPageLoads prints each figure's medians: Loupe's, Swagger UI's and their ratio.
+func printPageLoads(netName string, loupe, swagger [2][]pageLoad) {
+	figures := []struct {
+		name string
+		get  func(pageLoad) float64
+		unit string
+	}{
+		{"first paint", func(p pageLoad) float64 { return p.FirstPaint }, "ms"},
+		{"first contentful paint", func(p pageLoad) float64 { return p.FirstContent }, "ms"},
+		{"app.wasm received", func(p pageLoad) float64 { return p.WasmIn }, "ms"},
+		{"operation usable", func(p pageLoad) float64 { return p.Usable }, "ms"},
+		{"bytes transferred", func(p pageLoad) float64 { return p.Bytes / 1000 }, "KB"},
+	}
+	for v, visit := range []string{"first visit", "repeat visit"} {
+		for _, f := range figures {
+			l, s := medianOf(loupe[v], f.get), medianOf(swagger[v], f.get)
+			ratio := "    -"
+			if s > 0 {
+				ratio = fmt.Sprintf("%5.2fx", l/s)
+			}
+			fmt.Printf("%-8s %-12s %-22s  Loupe %7.0f %s  Swagger UI %7.0f %s  ratio %s\n", netName, visit, f.name, l, f.unit, s, f.unit, ratio)
+		}
+	}
+}
+
+func medianOf(loads []pageLoad, get func(pageLoad) float64) float64 {
+	vs := make([]float64, len(loads))
+	for i, l := range loads {
+		vs[i] = get(l)
+	}
+	sort.Float64s(vs)
+	if len(vs) == 0 {
+		return 0
+	}
+	return vs[len(vs)/2]
+}
+
+// pageLoadBrowser starts one headless Chromium for the whole benchmark.
+var pageLoadBrowser = func() func(b *testing.B) context.Context {
+	var ctx context.Context
+	return func(b *testing.B) context.Context {
+		if ctx == nil {
+			ctx = newBrowser(b)
+		}
+		return ctx
+	}
+}()
+
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+// startPageLoadServer serves Loupe at / and Swagger UI at /swagger/, its files compressed as
+// Loupe's wasm is (brotli or gzip by Accept-Encoding), and returns the two pages' paths.
+func startPageLoadServer(b *testing.B, slug, op string) (base, loupePath, swaggerPath string) {
+	b.Helper()
+	startServer(b) // checks the wasm is built
+	srv, err := server.New(server.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		b.Fatalf("server.New: %v", err)
+	}
+	o := srv.Catalog().API(slug).Operation(op)
+	if srv.Catalog().API(slug) == nil || o == nil {
+		b.Fatalf("no operation %s/%s in Loupe's catalog: set LOUPE_BENCH_API and LOUPE_BENCH_OP", slug, op)
+	}
+	tag := "default"
+	if len(o.Tags) > 0 {
+		tag = o.Tags[0]
+	}
+	dist := filepath.Join("node_modules", "swagger-ui-dist")
+	index := `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Swagger UI</title>
+<link rel="stylesheet" href="/swagger/swagger-ui.css"></head><body><div id="swagger-ui"></div>
+<script src="/swagger/swagger-ui-bundle.js"></script>
+<script>window.ui = SwaggerUIBundle({url: "/openapi/` + slug + `.yaml", dom_id: "#swagger-ui", deepLinking: true});</script>
+</body></html>`
+	files := map[string]*compressed{"/swagger/": compress(b, "text/html; charset=utf-8", []byte(index))}
+	for _, name := range []string{"swagger-ui-bundle.js", "swagger-ui.css"} {
+		data, err := os.ReadFile(filepath.Join(dist, name))
+		if err != nil {
+			b.Fatalf("Swagger UI is not installed: run `npm ci` in e2e/ (make deps-bench does): %v", err)
+		}
+		ct := "text/javascript; charset=utf-8"
+		if strings.HasSuffix(name, ".css") {
+			ct = "text/css; charset=utf-8"
+		}
+		files["/swagger/"+name] = compress(b, ct, data)
+	}
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if f, ok := files[r.URL.Path]; ok {
+			f.serve(w, r)
+			return
+		}
+		srv.ServeHTTP(w, r)
+	}))
+	b.Cleanup(func() {
+		ts.Close()
+		srv.Close()
+	})
+	fragment := "#/" + url.PathEscape(strings.ReplaceAll(tag, " ", "_")) + "/" + url.PathEscape(op)
+	return ts.URL, "/" + slug + "/" + op, "/swagger/" + fragment
+}
+
+// compressed is one file with its gzip and brotli forms.
+type compressed struct {
+	contentType      string
+	raw, gzip, brotl []byte
+}
+
+// compress makes a file's gzip -9 and, with the brotli command, brotli -q 11 forms (the
+// quality Loupe's precompressed wasm uses).
+func compress(b *testing.B, contentType string, data []byte) *compressed {
+	b.Helper()
+	c := &compressed{contentType: contentType, raw: data}
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	zw.Write(data)
+	zw.Close()
+	c.gzip = gz.Bytes()
+	if path, err := exec.LookPath("brotli"); err == nil {
+		cmd := exec.Command(path, "-c", "-q", "11")
+		cmd.Stdin = bytes.NewReader(data)
+		if out, err := cmd.Output(); err == nil {
+			c.brotl = out
+		}
+	}
+	return c
+}
+
+func (c *compressed) serve(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Content-Type", c.contentType)
+	h.Set("Vary", "Accept-Encoding")
+	h.Set("Cache-Control", "no-cache")
+	body := c.raw
+	switch accepted := r.Header.Get("Accept-Encoding"); {
+	case c.brotl != nil && strings.Contains(accepted, "br"):
+		body = c.brotl
+		h.Set("Content-Encoding", "br")
+	case strings.Contains(accepted, "gzip"):
+		body = c.gzip
+		h.Set("Content-Encoding", "gzip")
+	}
+	http.ServeContent(w, r, "", time.Unix(1700000000, 0), bytes.NewReader(body))
+}

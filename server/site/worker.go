@@ -1,0 +1,69 @@
+package site
+
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// ServerWorkerTemplate is go-app's service worker with the pages kept too, for a site served by
+// Loupe's server. go-app's worker keeps the scripts and app.wasm (cache first, per version) but
+// fetches every page but "/" from the network, so a repeat visit still waits a round trip for
+// the page before anything shows. This one answers a page from its cache when it has it and
+// fetches it again in the background for the next visit (stale while revalidate); a page's
+// prerendered content changes only with the catalog, and the wasm renders from the current
+// catalog as soon as it runs. The page a worker first takes control of is fetched once more
+// on activation, so the first repeat visit already has it. Only navigations are cached, never
+// a fetch of the app (/proxy, /catalog.json and the like go to the network as before).
+var ServerWorkerTemplate = strings.Replace(strings.Replace(app.DefaultAppWorkerJS,
+	goAppFetchWithCache, serverFetchWithCache, 1),
+	goAppClaim, serverClaim, 1)
+
+const goAppClaim = `    await self.clients.claim(); // Ensure the service worker takes control of the clients
+`
+
+const serverClaim = goAppClaim + `    await cacheClientPages();
+`
+
+const serverFetchWithCache = `async function fetchWithCache(request) {
+  const cachedResponse = await caches.match(request);
+  if (request.mode === "navigate" && request.method === "GET") {
+    const fresh = fetchPage(request);
+    if (cachedResponse) {
+      fresh.catch(() => {});
+      return cachedResponse;
+    }
+    return await fresh;
+  }
+  if (cachedResponse) {
+    return cachedResponse;
+  }
+  return await fetch(request);
+}
+
+// fetchPage fetches a page and keeps it when it is one of this site's, found.
+async function fetchPage(request) {
+  const response = await fetch(request);
+  if (response.ok && !response.redirected && new URL(request.url).origin === self.location.origin) {
+    const cache = await caches.open(cacheName);
+    await cache.put(request, response.clone());
+  }
+  return response;
+}
+
+// cacheClientPages keeps the pages of the windows the worker has just taken control of.
+async function cacheClientPages() {
+  const windows = await self.clients.matchAll({ type: "window" });
+  await Promise.all(windows.map(async (client) => {
+    const url = new URL(client.url);
+    url.hash = "";
+    if (url.origin !== self.location.origin) {
+      return;
+    }
+    try {
+      await fetchPage(new Request(url.href, { credentials: "same-origin" }));
+    } catch (err) {
+      console.error("keeping", url.href, "failed:", err);
+    }
+  }));
+}`
