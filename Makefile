@@ -52,7 +52,7 @@ deps:
 	@command -v chromium >/dev/null 2>&1 || command -v $(CHROME) >/dev/null 2>&1 || { \
 		echo "Chromium is missing: installing Debian's chromium package"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
-	@test -f e2e/node_modules/axe-core/axe.min.js || { echo "axe-core is missing: npm ci in e2e/"; cd e2e && npm ci --no-audit --no-fund; }
+	@test -f e2e/node_modules/axe-core/axe.min.js -a -f e2e/node_modules/@octokit/openapi/generated/api.github.com.json -a -f e2e/node_modules/@redocly/cli/bin/cli.js || { echo "axe-core, @octokit/openapi or @redocly/cli is missing: npm ci in e2e/"; cd e2e && npm ci --no-audit --no-fund; }
 
 ## deps-bench: nginx, wrk, brotli and Prism (npm, into bench/node_modules) for the side-by-side benchmarks.
 deps-bench: deps

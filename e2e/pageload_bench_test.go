@@ -24,6 +24,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"loupe/server"
+	"loupe/server/config"
 )
 
 // The page-load benchmark loads one operation page of Loupe and the same operation in Swagger UI
@@ -32,6 +33,10 @@ import (
 //
 //	LOUPE_BENCH_API     the API's slug in Loupe's catalog (default "entities")
 //	LOUPE_BENCH_OP      its operationId (default "entities.search")
+//	LOUPE_BENCH_OPENAPI an OpenAPI document added as apis.<LOUPE_BENCH_API>.openapi, such as
+//	                    GitHub's (node_modules/@octokit/openapi/generated/api.github.com.json)
+//	LOUPE_BENCH_SWAGGER_OP the operationId as the document writes it, when Loupe's differs
+//	                    (default LOUPE_BENCH_OP)
 //	LOUPE_BENCH_ROUNDS  paired rounds per network (default 5)
 //	LOUPE_BENCH_NET     "loopback" or "Fast 4G" for one network only (default both)
 //
@@ -257,7 +262,15 @@ func envOr(name, def string) string {
 func startPageLoadServer(b *testing.B, slug, op string) (base, loupePath, swaggerPath string) {
 	b.Helper()
 	startServer(b) // checks the wasm is built
-	srv, err := server.New(server.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	cfg := server.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if doc := os.Getenv("LOUPE_BENCH_OPENAPI"); doc != "" {
+		settings, err := config.Parse([]byte("apis:\n  "+slug+":\n    openapi: "+doc+"\n"), "loupe.yaml", func(string) (string, bool) { return "", false })
+		if err != nil {
+			b.Fatalf("LOUPE_BENCH_OPENAPI: %v", err)
+		}
+		cfg.Settings = settings
+	}
+	srv, err := server.New(cfg)
 	if err != nil {
 		b.Fatalf("server.New: %v", err)
 	}
@@ -298,7 +311,9 @@ func startPageLoadServer(b *testing.B, slug, op string) (base, loupePath, swagge
 		ts.Close()
 		srv.Close()
 	})
-	fragment := "#/" + url.PathEscape(strings.ReplaceAll(tag, " ", "_")) + "/" + url.PathEscape(op)
+	// Swagger UI names the operation as the document does; Loupe's id differs where the
+	// document's cannot be a URL segment (GitHub's repos/get is Loupe's repos-get).
+	fragment := "#/" + url.PathEscape(strings.ReplaceAll(tag, " ", "_")) + "/" + url.PathEscape(envOr("LOUPE_BENCH_SWAGGER_OP", op))
 	return ts.URL, "/" + slug + "/" + op, "/swagger/" + fragment
 }
 

@@ -1,8 +1,10 @@
 package server
 
 import (
+	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -36,7 +38,7 @@ func (s *Server) newOAuth(c *config.Config, sandboxes http.RoundTripper) *oauth.
 // oauthProviders turns every send: oauth2 credential into a provider.
 func (s *Server) oauthProviders(c *config.Config) map[string]*oauth.Provider {
 	out := map[string]*oauth.Provider{}
-	for _, slug := range Slugs {
+	for _, slug := range slices.Sorted(maps.Keys(c.APIs)) {
 		a := c.APIs[slug]
 		if a == nil || !a.Credential.IsOAuth2() {
 			continue
