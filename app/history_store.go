@@ -1,0 +1,93 @@
+package app
+
+import (
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"loupe/app/catalog"
+	"loupe/app/history"
+	"loupe/app/request"
+)
+
+// The localStorage keys of the history: the list, and the setting that turns it off.
+const (
+	historyKey    = "loupe.history"
+	historyOffKey = "loupe.history.off"
+)
+
+// historyChangedAction is posted when the history changes, for the history page to show it.
+const historyChangedAction = "loupe.history.changed"
+
+// historyOn reports whether the history is kept (the default); off, nothing is written.
+func historyOn() bool {
+	if !app.IsClient {
+		return true
+	}
+	return !app.Window().Get("localStorage").Call("getItem", historyOffKey).Truthy()
+}
+
+// setHistoryOn turns the history on or off. Turning it off keeps what was stored: Clear
+// removes it.
+func setHistoryOn(on bool) {
+	store := app.Window().Get("localStorage")
+	if on {
+		store.Call("removeItem", historyOffKey)
+		return
+	}
+	store.Call("setItem", historyOffKey, "1")
+}
+
+// loadHistory returns the stored history, the newest first.
+func loadHistory() []history.Entry {
+	if !app.IsClient {
+		return nil
+	}
+	v := app.Window().Get("localStorage").Call("getItem", historyKey)
+	if !v.Truthy() {
+		return nil
+	}
+	return history.Decode(v.String())
+}
+
+// clearHistory removes every stored request.
+func clearHistory(ctx app.Context) {
+	app.Window().Get("localStorage").Call("removeItem", historyKey)
+	ctx.NewAction(historyChangedAction)
+}
+
+// recordHistory adds a request sent from form state st of op, and its answer, to the history,
+// unless the history is off. The entry never holds a credential or a response body.
+func recordHistory(ctx app.Context, api *catalog.API, op *catalog.Operation, base string, st request.State, ex *exchange) {
+	if !app.IsClient || !historyOn() {
+		return
+	}
+	e := history.New(api, op, base, st)
+	e.Time = time.Now().Add(-ex.Duration).UnixMilli()
+	e.Millis = ex.Duration.Milliseconds()
+	e.Status = ex.Status
+	switch {
+	case ex.Canceled:
+		e.Error = "cancelled"
+	case ex.Err != "":
+		e.Error = ex.Err
+	}
+	list := history.Add(loadHistory(), e)
+	store := app.Window().Get("localStorage")
+	// The storage may be full (a quota error): keep fewer entries rather than none.
+	for len(list) > 0 && !setItem(store, historyKey, history.Encode(list)) {
+		list = list[:len(list)/2]
+	}
+	ctx.NewAction(historyChangedAction)
+}
+
+// setItem stores a value and reports whether the storage took it.
+func setItem(store app.Value, key, value string) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	store.Call("setItem", key, value)
+	return true
+}
