@@ -100,7 +100,8 @@ func (h *historyPage) Render() app.UI {
 			app.Div().Class("history-meta muted").Body(
 				app.Code().Class("history-url").Text(e.URL),
 				app.Time().DateTime(when.UTC().Format(time.RFC3339)).Text(" "+when.Format("2006-01-02 15:04:05")),
-				app.Text(" · "+strconv.FormatInt(e.Millis, 10)+" ms"),
+				app.Text(" · "+humanDuration(time.Duration(e.Millis)*time.Millisecond)),
+				app.If(e.Bytes > 0, func() app.UI { return app.Text(" · " + humanSize(e.Bytes)) }),
 				app.If(e.Dropped, func() app.UI { return app.Text(" · the form was too large to keep") }),
 			),
 		))
@@ -117,7 +118,7 @@ func (h *historyPage) Render() app.UI {
 	return app.Article().Class("page history-page").Body(
 		app.H1().Text("History"),
 		app.P().Class("lede").Text("The last "+strconv.Itoa(history.Max)+" requests sent from this browser, kept in its local storage: "+
-			"never a credential, never a response body. Select one to open it again in its form."),
+			"never a credential, never a response body (only its size). Select one to open it again in its form."),
 		app.Div().Class("history-tools").Body(
 			app.Label().For("history-search").Class("visually-hidden").Text("Search the history"),
 			app.Input().ID("history-search").Type("search").Placeholder("Search by API, operation, method, URL or status").

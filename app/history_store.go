@@ -63,14 +63,31 @@ func recordHistory(ctx app.Context, api *catalog.API, op *catalog.Operation, bas
 		return
 	}
 	e := history.New(api, op, base, st)
-	e.Time = time.Now().Add(-ex.Duration).UnixMilli()
-	e.Millis = ex.Duration.Milliseconds()
-	e.Status = ex.Status
+	e.Status, e.Bytes = ex.Status, len(ex.Body)
+	saveHistory(ctx, e, ex.Duration, ex.Canceled, ex.Err)
+}
+
+// recordChatHistory adds a request the chat sent to the history, unless it is off: form is the
+// chat's link fragment (its settings and the message sent), which holds no credential.
+func recordChatHistory(ctx app.Context, api *catalog.API, op *catalog.Operation, url, form string, a *chatAnswer) {
+	if !app.IsClient || !historyOn() || api == nil || op == nil {
+		return
+	}
+	e := history.NewView(api, op, url, form)
+	e.Status = a.status
+	saveHistory(ctx, e, time.Since(a.start), a.stopped, a.netErr)
+}
+
+// saveHistory stamps e with when it was sent, how long it took and how it failed, and stores it
+// first in the history.
+func saveHistory(ctx app.Context, e history.Entry, took time.Duration, canceled bool, failure string) {
+	e.Time = time.Now().Add(-took).UnixMilli()
+	e.Millis = took.Milliseconds()
 	switch {
-	case ex.Canceled:
+	case canceled:
 		e.Error = "cancelled"
-	case ex.Err != "":
-		e.Error = ex.Err
+	case failure != "":
+		e.Error = failure
 	}
 	list := history.Add(loadHistory(), e)
 	store := app.Window().Get("localStorage")
@@ -90,4 +107,15 @@ func setItem(store app.Value, key, value string) (ok bool) {
 	}()
 	store.Call("setItem", key, value)
 	return true
+}
+
+// lastQuestion is the text of the conversation's newest user message: the history's entry of a
+// chat request reopens the chat with it in the composer.
+func (v *chatView) lastQuestion() string {
+	for i := len(v.turns) - 1; i >= 0; i-- {
+		if v.turns[i].role == "user" {
+			return v.turns[i].text
+		}
+	}
+	return ""
 }

@@ -33,6 +33,8 @@ type Entry struct {
 	Error  string `json:"e,omitempty"`
 	// Millis is how long the request took.
 	Millis int64 `json:"ms"`
+	// Bytes is the size of the response body: the body itself is never kept.
+	Bytes int `json:"b,omitempty"`
 	// Form is the filled form as a permalink fragment (without "#"): the page reopens it.
 	// "" with Dropped set when the form was larger than MaxForm.
 	Form    string `json:"f"`
@@ -51,6 +53,17 @@ func New(api *catalog.API, op *catalog.Operation, base string, st request.State)
 	if req := request.Preview(op, base, clean); req != nil {
 		e.Method, e.URL = req.Method, req.URL
 	}
+	return e.capped()
+}
+
+// NewView returns the entry of a request an operation's own view sent (the chat), whose page
+// reopens it from form, the view's own link fragment: it must hold no credential.
+func NewView(api *catalog.API, op *catalog.Operation, url, form string) Entry {
+	return Entry{API: api.Slug, Op: op.ID, Method: op.Method, URL: url, Form: form}.capped()
+}
+
+// capped drops a form larger than MaxForm.
+func (e Entry) capped() Entry {
 	if len(e.Form) > MaxForm {
 		e.Form, e.Dropped = "", true
 	}

@@ -88,6 +88,10 @@ func TestNewDropsALargeForm(t *testing.T) {
 	if e.Form != "" || !e.Dropped {
 		t.Errorf("got form of %d bytes, dropped %v; want none, dropped", len(e.Form), e.Dropped)
 	}
+	big := NewView(&catalog.API{Slug: "chat"}, &catalog.Operation{ID: "c", Method: "POST"}, "/proxy/chat/c", strings.Repeat("y", MaxForm+1))
+	if big.Form != "" || !big.Dropped {
+		t.Errorf("NewView: got form of %d bytes, dropped %v; want none, dropped", len(big.Form), big.Dropped)
+	}
 	if d := Decode("not json"); d != nil {
 		t.Errorf("Decode of garbage: got %v", d)
 	}
