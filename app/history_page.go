@@ -13,9 +13,13 @@ import (
 // historyPath is the history page's address.
 const historyPath = "/history"
 
-// historyLink is the sidebar's link to the history page.
-func historyLink() app.UI {
-	return app.A().ID("history-link").Class("history-link").Href(href(historyPath)).Text("History")
+// historyLink is the sidebar's link to the history page; current marks it while it is shown.
+func historyLink(current bool) app.UI {
+	a := app.A().ID("history-link").Class("history-link").Href(href(historyPath)).Text("History")
+	if current {
+		a = a.Aria("current", "page")
+	}
+	return a
 }
 
 // historyPage lists the requests this browser sent, the newest first: searchable, each one a

@@ -188,7 +188,7 @@ func (s *shell) Render() app.UI {
 			app.Div().ID("side-menu").Class("side-menu").Body(
 				newAccountMenu(),
 				newSidebar(s.cat, s.slug, s.opID),
-				historyLink(),
+				historyLink("/"+s.slug == historyPath && s.opID == ""),
 				newThemeToggle(),
 			),
 		),
