@@ -103,7 +103,7 @@ func (h *historyPage) Render() app.UI {
 			),
 			app.Div().Class("history-meta muted").Body(
 				app.Code().Class("history-url").Text(e.URL),
-				app.Time().DateTime(when.UTC().Format(time.RFC3339)).Text(" "+when.Format("2006-01-02 15:04:05")),
+				app.Time().DateTime(when.UTC().Format(time.RFC3339)).Text(" "+localTime(e.Time)),
 				app.Text(" · "+humanDuration(time.Duration(e.Millis)*time.Millisecond)),
 				app.If(e.Bytes > 0, func() app.UI { return app.Text(" · " + humanSize(e.Bytes)) }),
 				app.If(e.Dropped, func() app.UI { return app.Text(" · the form was too large to keep") }),
@@ -140,4 +140,13 @@ func (h *historyPage) Render() app.UI {
 		app.P().Class("muted history-count").Aria("live", "polite").Text(plural(len(shown), "request", "requests")),
 		list,
 	)
+}
+
+// localTime writes a time (milliseconds since the epoch) as the browser's locale and time zone
+// do: Go's time package knows no local zone under WebAssembly.
+func localTime(ms int64) string {
+	if !app.IsClient {
+		return time.UnixMilli(ms).UTC().Format("2006-01-02 15:04:05 UTC")
+	}
+	return app.Window().Get("Date").New(ms).Call("toLocaleString").String()
 }
