@@ -1,6 +1,8 @@
 package app
 
 import (
+	"strings"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
@@ -45,6 +47,20 @@ func (p *apiPage) Render() app.UI {
 				app.If(len(a.Servers) > 0, func() app.UI {
 					return app.Div().Body(app.Dt().Text("Real API"), app.Dd().Body(app.Code().Text(a.Servers[0])))
 				}),
+				app.If(a.Own, func() app.UI {
+					return app.Div().Class("own-api").Body(app.Dt().Text("Sandbox"), app.Dd().Body(
+						app.Text("none: this API was added by configuration, so Loupe has no built-in sandbox for it. Its calls go to "),
+						app.Code().Text("apis."+a.Slug+".base_url"),
+						app.Text(" in Loupe's configuration (or "), app.Code().Text("LOUPE_"+strings.ToUpper(a.Slug)+"_URL"),
+						app.Text(")"),
+						app.If(len(a.Servers) > 0 && strings.HasPrefix(a.Servers[0], "http"), func() app.UI {
+							return app.Span().Body(app.Text(", such as its document's server "), app.Code().Text(a.Servers[0]))
+						}),
+						app.Text("; until it is set, Send answers with what to set.")))
+				}),
+				app.Dt().Text("OpenAPI document"),
+				app.Dd().Body(app.A().ID("openapi-download").Href(href("/openapi/"+a.Slug+".yaml")).
+					Attr("download", a.Slug+".yaml").Text(a.Slug+".yaml")),
 				app.If(len(held) > 0, func() app.UI {
 					return app.Div().Body(app.Dt().Text("Credentials"), app.Dd().Body(
 						app.Text("added by the server, never sent to the browser:"),

@@ -240,6 +240,9 @@ func (s *shell) renderMain() app.UI {
 	if op == nil {
 		return notFound(a.Title + " has no operation “" + s.opID + "”.")
 	}
+	if op.Partial {
+		return newOperationLoader(a, op)
+	}
 	return newOperationPage(a, op)
 }
 

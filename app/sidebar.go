@@ -8,7 +8,9 @@ import (
 	"loupe/app/catalog"
 )
 
-// sidebar lists every API and its operations, grouped by tag, with a filter box.
+// sidebar lists every API and its operations (opList), grouped by tag, with a filter box.
+// Filtering hides the operations that do not match with one style rule, so a keystroke costs
+// the same whether the catalog lists ten operations or a thousand.
 type sidebar struct {
 	app.Compo
 
@@ -18,34 +20,42 @@ type sidebar struct {
 	Slug, OpID string
 
 	filter string
+	texts  []string         // opText of every operation, in catalog order
+	textOf *catalog.Catalog // the catalog texts was made for
 }
 
 func newSidebar(cat *catalog.Catalog, slug, opID string) *sidebar {
 	return &sidebar{Cat: cat, Slug: slug, OpID: opID}
 }
 
-// OnMount scrolls the current operation into view in a long sidebar. Only the list scrolls:
-// scrollIntoView would scroll the page too, and open it scrolled down.
-func (s *sidebar) OnMount(ctx app.Context) {
-	ctx.Defer(func(app.Context) {
-		el := app.Window().Get("document").Call("querySelector", `#side a[aria-current="page"]`)
-		if !el.Truthy() {
-			return
-		}
-		list := el.Call("closest", ".api-list")
-		if !list.Truthy() {
-			return
-		}
-		box, at := list.Call("getBoundingClientRect"), el.Call("getBoundingClientRect")
-		top := at.Get("top").Float() - box.Get("top").Float()
-		if height := box.Get("height").Float(); top < 0 || top+at.Get("height").Float() > height {
-			list.Set("scrollTop", list.Get("scrollTop").Float()+top-height/2)
-		}
-	})
-}
+// OnNav marks the new current page in the list (markCurrent) without re-rendering it.
+func (s *sidebar) OnNav(ctx app.Context) { ctx.Defer(func(app.Context) { markCurrent() }) }
 
 func (s *sidebar) onFilter(ctx app.Context, e app.Event) {
 	s.filter = ctx.JSSrc().Get("value").String()
+	applyFilter(s.filter)
+}
+
+// filterSheet holds the filter's style rule: a stylesheet made in script and adopted by the
+// document (CSSOM), which the page's Content-Security-Policy allows where it refuses a
+// <style> element. Undefined until the first filter.
+var filterSheet app.Value
+
+// applyFilter puts the filter's style rule (filterRules) in the page at once, in the input
+// event, so the next frame the browser paints shows the filtered list; go-app's render of
+// the rest (the "no match" line) follows on its own frame. It marks the list it filtered
+// with data-filter.
+func applyFilter(filter string) {
+	doc := app.Window().Get("document")
+	if filterSheet == nil {
+		filterSheet = app.Window().Get("CSSStyleSheet").New()
+		sheets := doc.Get("adoptedStyleSheets")
+		sheets.Call("push", filterSheet)
+	}
+	filterSheet.Call("replaceSync", filterRules(strings.Fields(strings.ToLower(filter))))
+	if list := doc.Call("querySelector", "#side .api-list"); list.Truthy() {
+		list.Get("dataset").Set("filter", filter)
+	}
 }
 
 // onFilterKey clears the filter on Escape, opens the first match on Enter and moves to the
@@ -54,34 +64,38 @@ func (s *sidebar) onFilterKey(ctx app.Context, e app.Event) {
 	switch e.Get("key").String() {
 	case "Escape":
 		s.filter = ""
+		applyFilter("")
 		ctx.JSSrc().Set("value", "")
 		ctx.JSSrc().Call("blur")
 	case "Enter":
-		if first := app.Window().Get("document").Call("querySelector", "#side a.op-link"); first.Truthy() {
+		if first := firstShownOp(); first.Truthy() {
 			ctx.Navigate(first.Get("href").String())
 		}
 	case "ArrowDown":
-		if first := app.Window().Get("document").Call("querySelector", "#side a.op-link"); first.Truthy() {
+		if first := firstShownOp(); first.Truthy() {
 			e.PreventDefault()
 			first.Call("focus")
 		}
 	}
 }
 
+// firstShownOp returns the first operation link the filter leaves visible, or undefined.
+func firstShownOp() app.Value {
+	links := app.Window().Get("document").Call("querySelectorAll", "#side a.op-link")
+	for i := 0; i < links.Length(); i++ {
+		if l := links.Index(i); l.Call("checkVisibility").Bool() {
+			return l
+		}
+	}
+	return app.Undefined()
+}
+
 // Render implements app.Composer.
 func (s *sidebar) Render() app.UI {
-	var apis []app.UI
-	shown := 0
-	if s.Cat != nil {
-		words := strings.Fields(strings.ToLower(s.filter))
-		for i := range s.Cat.APIs {
-			a := &s.Cat.APIs[i]
-			ui, n := s.renderAPI(a, words)
-			shown += n
-			if ui != nil {
-				apis = append(apis, ui)
-			}
-		}
+	words := strings.Fields(strings.ToLower(s.filter))
+	current := ""
+	if !app.IsClient { // the browser marks the current page in place (opList)
+		current = strings.TrimSuffix(s.Slug+"/"+s.OpID, "/")
 	}
 	return app.Div().Class("side-body").Body(
 		app.Div().Class("filter-box").Body(
@@ -92,89 +106,57 @@ func (s *sidebar) Render() app.UI {
 				OnInput(s.onFilter).OnKeyDown(s.onFilterKey),
 			app.Kbd().Class("filter-hint").Aria("hidden", "true").Text("/"),
 		),
-		app.If(s.filter != "" && shown == 0, func() app.UI {
+		app.If(len(words) > 0 && s.Cat != nil && s.shown(words) == 0, func() app.UI {
 			return app.P().Class("side-empty").Text("No operation matches “" + s.filter + "”.")
 		}),
-		app.Ul().Class("api-list").Body(apis...),
+
+		newOpList(s.Cat, current),
 	)
 }
 
-// renderAPI renders one API and its operations matching every word; nil when nothing matches.
-func (s *sidebar) renderAPI(a *catalog.API, words []string) (app.UI, int) {
-	apiMatches := matches(words, a.Slug, a.Title)
-	type group struct {
-		name string
-		ops  []app.UI
-	}
-	var groups []*group
-	byName := map[string]*group{}
-	for _, t := range a.Tags {
-		g := &group{name: t.Name}
-		groups = append(groups, g)
-		byName[t.Name] = g
+// shown counts the operations that match every word.
+func (s *sidebar) shown(words []string) int {
+	if s.textOf != s.Cat {
+		s.texts, s.textOf = nil, s.Cat
+		for i := range s.Cat.APIs {
+			a := &s.Cat.APIs[i]
+			for j := range a.Operations {
+				s.texts = append(s.texts, opText(a, &a.Operations[j]))
+			}
+		}
 	}
 	n := 0
-	for i := range a.Operations {
-		op := &a.Operations[i]
-		if !apiMatches && !matches(words, op.ID, op.Summary, op.Path, op.Method, strings.Join(op.Tags, " ")) {
-			continue
+	for _, t := range s.texts {
+		if containsAll(t, words) {
+			n++
 		}
-		tag := ""
-		if len(op.Tags) > 0 {
-			tag = op.Tags[0]
-		}
-		g := byName[tag]
-		if g == nil {
-			g = &group{name: tag}
-			groups = append(groups, g)
-			byName[tag] = g
-		}
-		g.ops = append(g.ops, s.renderOp(a, op))
-		n++
 	}
-	if n == 0 && !apiMatches {
-		return nil, 0
-	}
-	var body []app.UI
-	for _, g := range groups {
-		if len(g.ops) == 0 {
-			continue
-		}
-		if g.name != "" && len(groups) > 1 {
-			body = append(body, app.Li().Class("tag-name").Text(g.name))
-		}
-		body = append(body, g.ops...)
-	}
-	if a.Slug == "script" && len(words) == 0 {
-		body = append([]app.UI{workspaceLink(s.Slug == a.Slug && s.OpID == workspaceOpID)}, body...)
-	}
-	current := a.Slug == s.Slug
-	return app.Li().Class("api-item").Body(
-		app.A().Class("api-link").Href(href("/"+a.Slug)).DataSet("api", a.Slug).
-			Aria("current", ariaCurrent(current && s.OpID == "")).
-			Body(app.Span().Class("api-title").Text(a.Title), app.Span().Class("api-count").Text(len(a.Operations))),
-		app.Ul().Class("op-list").Body(body...),
-	), n
+	return n
 }
 
-func (s *sidebar) renderOp(a *catalog.API, op *catalog.Operation) app.UI {
-	current := a.Slug == s.Slug && op.ID == s.OpID
-	label := op.Summary
-	if label == "" {
-		label = op.ID
+// filterRules is the style rule that shows only the operations whose text (opText) contains
+// every word, and the APIs that have one; empty without words.
+func filterRules(words []string) string {
+	if len(words) == 0 {
+		return ""
 	}
-	cls := "op-link"
-	if op.Deprecated {
-		cls += " deprecated"
+	var m strings.Builder
+	for _, w := range words {
+		m.WriteString(`[data-text*="` + cssString(w) + `"]`)
 	}
-	return app.Li().Body(
-		app.A().Class(cls).Href(href("/"+a.Slug+"/"+op.ID)).DataSet("op", a.Slug+"/"+op.ID).
-			Title(op.Method+" "+op.Path+" — "+op.ID).
-			Aria("current", ariaCurrent(current)).Body(
-			methodBadge(op.Method),
-			app.Span().Class("op-label").Text(label),
-		),
-	)
+	return `.side-body li[data-text]:not(` + m.String() + `),` +
+		`.side-body li.api-item:not(:has(li[data-text]` + m.String() + `)),` +
+		`.side-body .tag-name, .side-body li:has(> a.ws-link) { display: none; }`
+}
+
+// containsAll reports whether text contains every word.
+func containsAll(text string, words []string) bool {
+	for _, w := range words {
+		if !strings.Contains(text, w) {
+			return false
+		}
+	}
+	return true
 }
 
 // ariaCurrent is the aria-current value of a link: "page" for the current page.
@@ -190,13 +172,7 @@ func matches(words []string, fields ...string) bool {
 	if len(words) == 0 {
 		return true
 	}
-	text := strings.ToLower(strings.Join(fields, " "))
-	for _, w := range words {
-		if !strings.Contains(text, w) {
-			return false
-		}
-	}
-	return true
+	return containsAll(strings.ToLower(strings.Join(fields, " ")), words)
 }
 
 // methodBadge renders an HTTP method as a colored badge.

@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/url"
 	"slices"
 	"strings"
@@ -43,8 +44,17 @@ func (s *Server) Reload(next *config.Config) error {
 // names against the catalog.
 func (s *Server) proxyAPIs(c *config.Config) (map[string]*proxy.API, error) {
 	out := map[string]*proxy.API{}
-	for _, slug := range Slugs {
-		a := c.APIs[slug]
+	for _, slug := range slices.Sorted(maps.Keys(c.APIs)) {
+		if s.catalog.API(slug) == nil {
+			s.cfg.Logger.Warn("apis." + slug + " is not served yet: adding an API of your own takes a restart")
+		}
+	}
+	for _, api := range s.catalog.APIs {
+		slug := api.Slug
+		a, err := apiConfig(c, &api)
+		if err != nil {
+			return nil, err
+		}
 		if err := s.checkOperations(slug, a); err != nil {
 			return nil, err
 		}
@@ -57,12 +67,15 @@ func (s *Server) proxyAPIs(c *config.Config) (map[string]*proxy.API, error) {
 				cred = cred.WithSecret(s.sbKeys[slug])
 			}
 		}
-		u, err := url.Parse(base)
-		if err != nil {
-			return nil, fmt.Errorf("apis.%s.base_url: %w", slug, err)
+		var u *url.URL
+		if base != "" {
+			if u, err = url.Parse(base); err != nil {
+				return nil, fmt.Errorf("apis.%s.base_url: %w", slug, err)
+			}
 		}
 		p := &proxy.API{
 			BaseURL:           u,
+			Unset:             unsetAdvice(slug, api.Servers),
 			Apply:             cred.Apply(),
 			Secrets:           cred.Sensitive(),
 			Allow:             a.Allow,

@@ -28,9 +28,6 @@ import (
 	"loupe/web"
 )
 
-// Slugs are the APIs Loupe knows, in display order (DESIGN.md).
-var Slugs = config.Slugs
-
 // SandboxURL is the base URL under which the proxy reaches the built-in sandboxes. The host is
 // not a network name: the server dials an in-memory listener for it.
 const SandboxURL = "http://sandbox.loupe.internal/sandbox/"
@@ -104,11 +101,15 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	ownDocs, err := servercatalog.LoadOwn(cat, ownAPIs(cfg.Settings))
+	if err != nil {
+		return nil, err
+	}
 	loupeapp.UseCatalog(cat)
 	routesOnce.Do(loupeapp.Routes)
 	s := &Server{cfg: cfg, catalog: cat, sbKeys: map[string]string{}, walks: walks}
-	for _, slug := range Slugs {
-		s.sbKeys[slug] = cfg.sandboxKey(slug)
+	for _, a := range cat.APIs {
+		s.sbKeys[a.Slug] = cfg.sandboxKey(a.Slug)
 	}
 
 	sandboxes, err := newSandboxes(cfg)
@@ -175,8 +176,9 @@ func New(cfg Config) (*Server, error) {
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprintf(w, `{"status":"ok","catalog":%q,"app":%q}`+"\n", cat.Version, st.Version())
 	}))
-	catHandler := servercatalog.Handler(cat, cfg.Content)
+	catHandler := servercatalog.Handler(cat, docsFS{cfg.Content, ownDocs})
 	mux.Handle("/catalog.json", catHandler)
+	mux.Handle("/catalog/", catHandler)
 	mux.Handle("/openapi/", catHandler)
 	mux.Handle("/sandbox/", sandboxGuard(sbMux, public))
 	mux.Handle("GET /preview", previewHandler())

@@ -37,6 +37,8 @@ type API struct {
 	Tags            []Tag            `json:"tags,omitempty"`
 	Security        []SecurityScheme `json:"security,omitempty"`
 	Operations      []Operation      `json:"operations"`
+	// Own marks an API added by configuration (apis.<slug>.openapi): it has no built-in sandbox.
+	Own bool `json:"own,omitempty"`
 }
 
 // Tag groups operations in the sidebar.
@@ -50,8 +52,9 @@ type SecurityScheme struct {
 	Name            string      `json:"name"`
 	Type            string      `json:"type"`             // apiKey, http, oauth2, openIdConnect
 	Scheme          string      `json:"scheme,omitempty"` // bearer, basic (type http)
-	In              string      `json:"in,omitempty"`     // query, header (type apiKey)
+	In              string      `json:"in,omitempty"`     // query, header, cookie (type apiKey)
 	ParamName       string      `json:"paramName,omitempty"`
+	Prefix          string      `json:"prefix,omitempty"` // x-loupe-credential-prefix: before the key in its header ("ApiKey ")
 	DescriptionHTML string      `json:"descriptionHTML,omitempty"`
 	Flows           []OAuthFlow `json:"flows,omitempty"`
 }
@@ -116,6 +119,9 @@ type Operation struct {
 	Pagination *Pagination `json:"pagination,omitempty"`
 	// Extensions holds every other x-loupe-* extension of the operation, as JSON.
 	Extensions map[string]json.RawMessage `json:"extensions,omitempty"`
+	// Partial marks an operation of a very large API listed by its index fields only (ID,
+	// method, path, summary, tags); the whole of it is at /catalog/<api>/<id>.json.
+	Partial bool `json:"partial,omitempty"`
 }
 
 // Pagination says how to walk a paged list.

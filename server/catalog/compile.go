@@ -28,11 +28,22 @@ type compiler struct {
 	// inherit is the x-loupe-source of the nearest marked schema being compiled, which
 	// unmarked properties below it take; components reset it.
 	inherit string
+	// own marks a document of your own (LoadOwn): Loupe's conventions are not asked of it
+	// (see convention), only what the UI and the proxy cannot do without.
+	own bool
+}
+
+// convention records a breach of Loupe's own conventions (a summary, an example on every
+// content...), which the shipped documents must follow and a document of your own need not.
+func (c *compiler) convention(node *yaml.Node, format string, args ...any) {
+	if !c.own {
+		c.p.add(node, format, args...)
+	}
 }
 
 // compileAPI compiles a document's info, servers, tags, security schemes and operations.
-func compileAPI(slug string, doc *v3.Document, p *problems) catalog.API {
-	c := &compiler{slug: slug, p: p, doc: doc, schemes: map[string]bool{}, ids: map[string]int{}}
+func compileAPI(slug string, doc *v3.Document, p *problems, own bool) catalog.API {
+	c := &compiler{slug: slug, p: p, doc: doc, schemes: map[string]bool{}, ids: map[string]int{}, own: own}
 	if doc.Components != nil {
 		c.schemas = doc.Components.Schemas
 	}
@@ -93,6 +104,9 @@ func (c *compiler) securitySchemes() []catalog.SecurityScheme {
 			In:              s.In,
 			ParamName:       s.Name,
 			DescriptionHTML: c.md(s.Description, lowRoot(s.GoLow())),
+		}
+		if n := ext(s.Extensions, "x-loupe-credential-prefix"); n != nil {
+			scheme.Prefix = n.Value
 		}
 		if f := s.Flows; f != nil {
 			for _, flow := range []struct {

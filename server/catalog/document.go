@@ -18,6 +18,12 @@ import (
 // compileDocument parses, builds, validates and compiles one OpenAPI document. file names
 // it in errors. Every problem found is returned, each with its line, joined.
 func compileDocument(slug, file string, data []byte) (catalog.API, error) {
+	return compile(slug, file, data, false)
+}
+
+// compile is compileDocument, for a shipped document (own false) or one of your own, read as
+// compileOwn says.
+func compile(slug, file string, data []byte, own bool) (catalog.API, error) {
 	cfg := datamodel.NewDocumentConfiguration()
 	// Problems are returned with their lines; libopenapi's own log would repeat them on stdout.
 	cfg.Logger = slog.New(slog.DiscardHandler)
@@ -28,7 +34,12 @@ func compileDocument(slug, file string, data []byte) (catalog.API, error) {
 	p := &problems{file: file}
 	info := doc.GetSpecInfo()
 	root := info.RootNode
-	if !strings.HasPrefix(info.Version, "3.1") {
+	switch {
+	case own && !strings.HasPrefix(info.Version, "3.0") && !strings.HasPrefix(info.Version, "3.1"):
+		key, _ := lookup(root, "openapi")
+		p.add(key, "openapi %q: Loupe reads OpenAPI 3.0 and 3.1 documents", info.Version)
+		return catalog.API{}, p.err()
+	case !own && !strings.HasPrefix(info.Version, "3.1"):
 		key, _ := lookup(root, "openapi")
 		p.add(key, "openapi %q: Loupe reads OpenAPI 3.1 documents", info.Version)
 		return catalog.API{}, p.err()
@@ -43,12 +54,14 @@ func compileDocument(slug, file string, data []byte) (catalog.API, error) {
 		}
 		return catalog.API{}, p.err()
 	}
-	validate(doc, root, p)
+	if !own {
+		validate(doc, root, p)
+	}
 	if len(p.errs) > 0 && err != nil {
 		// A model that did not build cleanly is partial: compiling it would only add noise.
 		return catalog.API{}, p.err()
 	}
-	api := compileAPI(slug, &model.Model, p)
+	api := compileAPI(slug, &model.Model, p, own)
 	if err := p.err(); err != nil {
 		return catalog.API{}, err
 	}

@@ -15,8 +15,8 @@ import (
 // the line of the offending value inside the example. Examples of recursive schemas are
 // not checked: libopenapi-validator cannot compile those on their own.
 func (c *compiler) checkExamples(where, ct string, schema *base.SchemaProxy, example *yaml.Node, examples *orderedmap.Map[string, *base.Example]) {
-	if schema == nil || !isJSON(ct) {
-		return
+	if schema == nil || !isJSON(ct) || c.own {
+		return // a document of your own is taken as it is
 	}
 	nodes := []*yaml.Node{example}
 	for _, ex := range examples.FromOldest() {

@@ -17,14 +17,15 @@ import (
 //
 //	GET /catalog.json        the catalog as JSON, compressed (br or gzip, by Accept-Encoding)
 //	GET /openapi/<slug>.yaml the document as written, for export (application/yaml)
+//	GET /catalog/<slug>/<operationId>.json  an operation /catalog.json lists partially (see SlimAbove)
 //
 // Both carry a strong ETag and Cache-Control: no-cache, so a browser revalidates and gets
 // 304 Not Modified until the content changes. The catalog is encoded and compressed once,
 // here (brotli in the background, see encodings). fsys is the content directory Load read,
 // with openapi/<slug>.yaml at its root.
 func Handler(c *catalog.Catalog, fsys fs.FS) http.Handler {
-	h := &handler{docs: map[string]*resource{}}
-	body, err := json.Marshal(c)
+	h := &handler{docs: map[string]*resource{}, details: &details{cat: c}}
+	body, err := json.Marshal(slim(c))
 	if err != nil {
 		h.catalogErr = fmt.Errorf("encode catalog: %w", err)
 	} else {
@@ -46,6 +47,7 @@ type handler struct {
 	catalog    *resource
 	catalogErr error
 	docs       map[string]*resource
+	details    *details
 }
 
 // resource is a response body prepared once: its identity bytes and, when compressed, its
@@ -80,6 +82,15 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		slug := strings.TrimSuffix(strings.TrimPrefix(r.URL.Path, "/openapi/"), ".yaml")
 		if res = h.docs[slug]; res == nil {
 			writeError(w, http.StatusNotFound, fmt.Sprintf("no OpenAPI document for API %q", slug))
+			return
+		}
+		if res.err != nil {
+			writeError(w, http.StatusInternalServerError, res.err.Error())
+			return
+		}
+	case strings.HasPrefix(r.URL.Path, "/catalog/"):
+		if res = h.details.resource(r.URL.Path); res == nil {
+			writeError(w, http.StatusNotFound, "no partial operation at "+r.URL.Path)
 			return
 		}
 		if res.err != nil {

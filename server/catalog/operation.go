@@ -55,15 +55,22 @@ func (c *compiler) operation(path, method string, item *v3.PathItem, op *v3.Oper
 		Viewer:          catalog.ViewerJSON,
 	}
 	where := out.Method + " " + path
-	switch line, dup := c.ids[op.OperationId]; {
-	case op.OperationId == "":
+	if c.own {
+		// Pages are named by operationId: a document of your own gets one where it has none.
+		out.ID = c.ownID(op.OperationId, out.Method, path)
+		if strings.TrimSpace(out.Summary) == "" {
+			out.Summary = where
+		}
+	}
+	switch line, dup := c.ids[out.ID]; {
+	case out.ID == "":
 		c.p.add(at, "%s: missing operationId", where)
 	case dup:
 		c.p.add(op.GoLow().OperationId.ValueNode, "%s: duplicate operationId %q (first used on line %d)", where, op.OperationId, line)
 	default:
-		c.ids[op.OperationId] = lineOf(op.GoLow().OperationId.ValueNode)
+		c.ids[out.ID] = lineOf(op.GoLow().OperationId.ValueNode)
 	}
-	if strings.TrimSpace(op.Summary) == "" {
+	if strings.TrimSpace(out.Summary) == "" {
 		c.p.add(at, "%s: missing summary", where)
 	}
 
@@ -81,7 +88,7 @@ func (c *compiler) operation(path, method string, item *v3.PathItem, op *v3.Oper
 		}
 	}
 	if len(out.Responses) == 0 {
-		c.p.add(at, "%s: no responses", where)
+		c.convention(at, "%s: no responses", where)
 	}
 	for _, r := range out.Responses {
 		out.Streaming = out.Streaming || r.ContentType == "text/event-stream"
@@ -103,7 +110,7 @@ func (c *compiler) parameters(shared, own []*v3.Parameter) []catalog.Parameter {
 			cp := c.parameter(p)
 			key := cp.In + " " + cp.Name
 			if inList[key] {
-				c.p.add(lowItem(p.GoLow()), "%s parameter %q is listed twice", cp.In, cp.Name)
+				c.convention(lowItem(p.GoLow()), "%s parameter %q is listed twice", cp.In, cp.Name)
 			}
 			inList[key] = true
 			if i, ok := index[key]; ok {
@@ -139,7 +146,7 @@ func (c *compiler) parameter(p *v3.Parameter) catalog.Parameter {
 		}
 	}
 	if out.Schema == nil {
-		c.p.add(at, "parameter %q has no schema", p.Name)
+		c.convention(at, "parameter %q has no schema", p.Name)
 		out.Schema = &catalog.Schema{}
 	}
 	if out.Example == nil {
@@ -170,13 +177,13 @@ func (c *compiler) checkPathParams(path string, params []catalog.Parameter, at *
 		if p.In == "path" {
 			declared[p.Name] = true
 			if !inPath[p.Name] {
-				c.p.add(at, "%s: path parameter %q is not in the path", path, p.Name)
+				c.convention(at, "%s: path parameter %q is not in the path", path, p.Name)
 			}
 		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(inPath)) {
 		if !declared[name] {
-			c.p.add(at, "%s: {%s} has no path parameter", path, name)
+			c.convention(at, "%s: {%s} has no path parameter", path, name)
 		}
 	}
 }
@@ -195,7 +202,7 @@ func (c *compiler) requestBody(where string, rb *v3.RequestBody) *catalog.Reques
 		out.Example = c.mediaExample(mt, out.Schema)
 		c.checkExamples(where+" request body", ct, mt.Schema, mt.Example, mt.Examples)
 		if out.Example == nil {
-			c.p.add(lowRoot(mt.GoLow()), "%s: request body %s has no example", where, ct)
+			c.convention(lowRoot(mt.GoLow()), "%s: request body %s has no example", where, ct)
 		}
 	}
 	return out
@@ -232,7 +239,7 @@ func (c *compiler) responses(where, status string, r *v3.Response) []catalog.Res
 		resp.Example = c.mediaExample(mt, resp.Schema)
 		c.checkExamples(where+" response "+status+" "+ct, ct, mt.Schema, mt.Example, mt.Examples)
 		if resp.Example == nil {
-			c.p.add(lowRoot(mt.GoLow()), "%s: response %s %s has no example", where, status, ct)
+			c.convention(lowRoot(mt.GoLow()), "%s: response %s %s has no example", where, status, ct)
 		}
 		out = append(out, resp)
 	}

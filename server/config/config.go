@@ -8,18 +8,17 @@ package config
 import (
 	"time"
 
+	"loupe/content"
 	"loupe/server/proxy"
 )
-
-// Slugs are the APIs Loupe knows, in display order (DESIGN.md). A config key under apis: must be
-// one of them.
-var Slugs = []string{"script", "chat", "entities", "docs", "cluster", "pagination", "reports"}
 
 // Config is the whole configuration. The zero value is not valid; start from Default.
 type Config struct {
 	// Server configures the listener, the access mode and the proxy's limits.
 	Server Server `yaml:"server"`
-	// APIs configures each API, keyed by slug. A slug not listed uses its built-in sandbox.
+	// APIs configures each API, keyed by slug: a built-in API (content/openapi/<slug>.yaml; a
+	// slug not listed uses its built-in sandbox), or an API of your own, whose document
+	// API.OpenAPI names. After loading, every built-in API has an entry.
 	APIs map[string]*API `yaml:"apis"`
 
 	// Path is the file the configuration was read from; empty when there was none.
@@ -93,8 +92,15 @@ type Limits struct {
 // API configures one API.
 type API struct {
 	// BaseURL is where the proxy sends this API's calls: /proxy/<slug>/<path> goes to
-	// BaseURL + <path>, and nowhere else. Empty means the built-in sandbox.
+	// BaseURL + <path>, and nowhere else. Empty means the built-in sandbox; an API of your
+	// own (OpenAPI set) has none, and its calls are refused with advice until BaseURL is set.
 	BaseURL string `yaml:"base_url"`
+	// OpenAPI is the path of an OpenAPI 3.0 or 3.1 document (YAML or JSON) that adds an API
+	// of your own under this slug, relative to the working directory like credential.file.
+	// Its operations make the forms, the docs and the proxy's allow-list; its security
+	// scheme says how the credential is sent. Empty for the built-in APIs, whose documents
+	// Loupe ships.
+	OpenAPI string `yaml:"openapi"`
 	// Credential is the secret the proxy adds to every call, and how.
 	Credential Credential `yaml:"credential"`
 	// Allow lists the operationIds that may be called. Empty allows every documented one.
@@ -106,8 +112,13 @@ type API struct {
 	AllowUndocumented bool `yaml:"allow_undocumented"`
 }
 
-// IsSandbox reports whether the API goes to its built-in sandbox.
-func (a *API) IsSandbox() bool { return a.BaseURL == "" }
+// IsSandbox reports whether the API goes to its built-in sandbox: a built-in API with no
+// base URL. An API of your own has no sandbox.
+func (a *API) IsSandbox() bool { return a.BaseURL == "" && a.OpenAPI == "" }
+
+// BuiltIn lists the slugs of the built-in APIs, derived from the documents Loupe ships
+// (content/openapi/<slug>.yaml), sorted.
+func BuiltIn() []string { return content.Slugs() }
 
 // Default returns the configuration used when there is no file: loopback, no access control,
 // every API on its built-in sandbox with the documented sandbox credential.
@@ -151,10 +162,14 @@ func (c *Config) applyDefaults() {
 	if c.APIs == nil {
 		c.APIs = map[string]*API{}
 	}
-	for _, slug := range Slugs {
+	for _, slug := range BuiltIn() {
 		if c.APIs[slug] == nil {
 			c.APIs[slug] = &API{}
 		}
-		c.APIs[slug].Credential.applyDefaults(slug)
+	}
+	for _, a := range c.APIs {
+		if a != nil {
+			a.Credential.applyDefaults()
+		}
 	}
 }

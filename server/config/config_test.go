@@ -2,7 +2,6 @@ package config
 
 import (
 	"context"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -46,47 +45,56 @@ func TestDefaults(t *testing.T) {
 	if got, want := c.Server.Addr, "127.0.0.1:8080"; got != want {
 		t.Errorf("addr: got %q; want %q", got, want)
 	}
-	for _, slug := range Slugs {
+	for _, slug := range BuiltIn() {
 		a := c.APIs[slug]
 		if !a.IsSandbox() {
 			t.Errorf("%s: got base_url %q; want the sandbox", slug, a.BaseURL)
 		}
-		want := SandboxKey
-		if a.Credential.Send == SendNone {
-			want = ""
-		}
-		if got := a.Credential.Secret(); got != want {
+		if got, want := a.Credential.Secret(), SandboxKey; got != want {
 			t.Errorf("%s secret: got %q; want %q", slug, got, want)
 		}
 	}
 }
 
-func TestCredentialPlacement(t *testing.T) {
-	c, err := Parse(nil, "", noEnv)
+// TestOwnAPI checks an API added by configuration: its document's path is kept and checked,
+// its environment variables apply, and it has no sandbox.
+func TestOwnAPI(t *testing.T) {
+	doc := filepath.Join(t.TempDir(), "pets.yaml")
+	os.WriteFile(doc, []byte("openapi: 3.0.3\n"), 0o600)
+	file := "apis:\n  pets:\n    openapi: " + doc + "\n"
+	c, err := Parse([]byte(file), "f.yaml", envMap(map[string]string{"LOUPE_PETS_URL": "https://pets.example/v1", "LOUPE_PETS_KEY": "k"}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	tests := []struct{ slug, header, query string }{
-		{"chat", "Bearer loupe-sandbox-key", ""},
-		{"script", "Bearer loupe-sandbox-key", ""},
-		{"entities", "", "key=loupe-sandbox-key"},
-		{"reports", "", "access_token=loupe-sandbox-key"},
-		{"cluster", "ApiKey loupe-sandbox-key", ""},
-		{"docs", "", ""},
-		{"pagination", "", ""},
+	a := c.APIs["pets"]
+	if got, want := a.BaseURL, "https://pets.example/v1"; got != want {
+		t.Errorf("base_url: got %q; want %q", got, want)
 	}
-	for _, tt := range tests {
-		r := httptest.NewRequest("GET", "/x?a=1", nil)
-		if apply := c.APIs[tt.slug].Credential.Apply(); apply != nil {
-			apply(r)
-		}
-		if got := r.Header.Get("Authorization"); got != tt.header {
-			t.Errorf("%s Authorization: got %q; want %q", tt.slug, got, tt.header)
-		}
-		if tt.query != "" && !strings.Contains(r.URL.RawQuery, tt.query) {
-			t.Errorf("%s query: got %q; want it to contain %q", tt.slug, r.URL.RawQuery, tt.query)
+	if got, want := a.Credential.Secret(), "k"; got != want {
+		t.Errorf("secret: got %q; want %q", got, want)
+	}
+	if got, want := c.Documents()["pets"], doc; got != want {
+		t.Errorf("documents: got %q; want %q", got, want)
+	}
+	if !slicesContains(c.Files(), doc) {
+		t.Errorf("files: got %q; want the document watched", c.Files())
+	}
+	c, err = Parse([]byte(file), "f.yaml", noEnv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := c.APIs["pets"]; a.IsSandbox() || a.Credential.Secret() != "" {
+		t.Errorf("without base_url: got sandbox %v, secret %q; want no sandbox and no secret", a.IsSandbox(), a.Credential.Secret())
+	}
+}
+
+func slicesContains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
 		}
 	}
+	return false
 }
 
 func TestEnvOverrides(t *testing.T) {
@@ -122,7 +130,12 @@ func TestErrorsNameTheKey(t *testing.T) {
 		{"unknown top key", "serve:\n  addr: x\n", nil, "line 1: unknown key serve"},
 		{"unknown nested key", "server:\n  access:\n    mood: users\n", nil, "line 3: unknown key server.access.mood"},
 		{"unknown api key", "apis:\n  chat:\n    baseurl: x\n", nil, "unknown key apis.chat.baseurl"},
-		{"unknown api", "apis:\n  weather: {}\n", nil, "apis.weather: unknown API"},
+		{"unknown api", "apis:\n  weather: {}\n", nil, "apis.weather: unknown API; expected a built-in API (chat, cluster, docs, entities, pagination, reports, script), or your own with its OpenAPI document under apis.weather.openapi"},
+		{"own api, missing document", "apis:\n  weather:\n    openapi: /nonexistent/w.yaml\n", nil, "apis.weather.openapi: expected the path of an OpenAPI 3.0 or 3.1 document (YAML or JSON): stat /nonexistent/w.yaml: no such file"},
+		{"own api, folder", "apis:\n  weather:\n    openapi: /tmp\n", nil, "apis.weather.openapi: /tmp is a folder"},
+		{"own api, bad slug", "apis:\n  My_API:\n    openapi: x.yaml\n", nil, "apis.My_API: expected a slug of lower-case letters and digits"},
+		{"own api, reserved slug", "apis:\n  proxy:\n    openapi: x.yaml\n", nil, "apis.proxy: \"proxy\" is one of Loupe's own paths"},
+		{"built-in with a document", "apis:\n  chat:\n    openapi: x.yaml\n", nil, "apis.chat.openapi: chat is a built-in API with its own document"},
 		{"bad duration", "server:\n  limits:\n    upstream_timeout: soon\n", nil, "server.limits.upstream_timeout: expected a duration"},
 		{"bad number", "server:\n  limits:\n    rate: fast\n", nil, "server.limits.rate: expected a number"},
 		{"bad list", "apis:\n  chat:\n    allow: x\n", nil, "apis.chat.allow: expected a list"},
@@ -136,11 +149,12 @@ func TestErrorsNameTheKey(t *testing.T) {
 		{"userinfo base url", "apis:\n  chat:\n    base_url: https://u:p@x\n    credential: {value: k}\n", nil, "apis.chat.base_url: expected no user:password@"},
 		{"query base url", "apis:\n  chat:\n    base_url: https://x/?a=b\n", nil, "apis.chat.base_url: expected no query"},
 		{"two sources", "apis:\n  chat:\n    credential: {value: a, env: B}\n", nil, "apis.chat.credential: expected one of value, file or env"},
-		{"bad send", "apis:\n  chat:\n    credential: {send: cookie}\n", nil, "apis.chat.credential.send: expected bearer"},
+		{"bad send", "apis:\n  chat:\n    credential: {send: pigeon}\n", nil, "apis.chat.credential.send: expected bearer, header, basic, query, cookie or none"},
+		{"cookie without name", "apis:\n  chat:\n    credential: {send: cookie}\n", nil, "apis.chat.credential.name: expected a cookie name"},
 		{"oauth2 reserved", "apis:\n  script:\n    credential: {send: oauth2}\n", nil, "apis.script.credential.send: oauth2 is not supported yet"},
 		{"bad header name", "apis:\n  cluster:\n    credential: {send: header, name: \"X Key\"}\n", nil, "apis.cluster.credential.name: expected a header name"},
 		{"reserved header", "apis:\n  cluster:\n    credential: {send: header, name: Cookie}\n", nil, "apis.cluster.credential.name"},
-		{"real api without key", "apis:\n  chat:\n    base_url: https://api.v0.dev\n", nil, "apis.chat.credential: the API at https://api.v0.dev is sent a credential (bearer) but none is given"},
+		{"real api without key", "apis:\n  chat:\n    base_url: https://api.v0.dev\n    credential: {send: bearer}\n", nil, "apis.chat.credential: the API at https://api.v0.dev is sent a credential (bearer) but none is given"},
 		{"missing env", "apis:\n  chat:\n    credential: {env: NOPE}\n", nil, "apis.chat.credential.env: environment variable NOPE is unset"},
 		{"missing file", "apis:\n  chat:\n    credential: {file: /nonexistent/k}\n", nil, "apis.chat.credential.file: reading the credential"},
 		{"basic without colon", "apis:\n  cluster:\n    credential: {send: basic, value: k}\n", nil, "apis.cluster.credential: send: basic expects the secret as user:password"},

@@ -23,6 +23,9 @@ const (
 	SendBasic = "basic"
 	// SendQuery adds the query parameter Name=<secret>.
 	SendQuery = "query"
+	// SendCookie sends the cookie Name=<secret> ("Cookie: <Name>=<secret>"), as an OpenAPI
+	// apiKey in: cookie says.
+	SendCookie = "cookie"
 	// SendNone sends nothing.
 	SendNone = "none"
 	// SendOAuth2 is reserved for the script API's OAuth 2.0 flow; it is not accepted yet.
@@ -39,11 +42,12 @@ type Credential struct {
 	File string `yaml:"file"`
 	// Env is the name of an environment variable holding the secret.
 	Env string `yaml:"env"`
-	// Send is bearer, header, basic, query or none. The default is the API's own scheme:
-	// bearer for chat and script, query key for entities, header "Authorization: ApiKey" for
-	// cluster, query access_token for reports, none for docs and pagination.
+	// Send is bearer, header, basic, query, cookie or none. Empty means as the API's OpenAPI document
+	// says (its first security requirement): the server derives it, with Name and Prefix,
+	// from the document's security scheme (see server/apis.go).
 	Send string `yaml:"send"`
-	// Name is the header (send: header) or query parameter (send: query) that carries the secret.
+	// Name is the header (send: header), query parameter (send: query) or cookie (send:
+	// cookie) that carries the secret.
 	Name string `yaml:"name"`
 	// Prefix goes before the secret in a header (send: header), such as "ApiKey " or "Token ".
 	Prefix string `yaml:"prefix"`
@@ -51,26 +55,8 @@ type Credential struct {
 	secret string // resolved by resolve
 }
 
-// defaultSends is each API's credential placement, from its seed's security scheme.
-var defaultSends = map[string]Credential{
-	"script":     {Send: SendBearer},
-	"chat":       {Send: SendBearer},
-	"entities":   {Send: SendQuery, Name: "key"},
-	"docs":       {Send: SendNone},
-	"cluster":    {Send: SendHeader, Name: "Authorization", Prefix: "ApiKey "},
-	"pagination": {Send: SendNone},
-	"reports":    {Send: SendQuery, Name: "access_token"},
-}
-
-// applyDefaults fills Send, Name and Prefix from the API's scheme when Send is unset.
-func (c *Credential) applyDefaults(slug string) {
-	d := defaultSends[slug]
-	if c.Send == "" {
-		c.Send, c.Prefix = d.Send, d.Prefix
-		if c.Name == "" {
-			c.Name = d.Name
-		}
-	}
+// applyDefaults fills the Name of a header or query credential whose Send is set.
+func (c *Credential) applyDefaults() {
 	switch {
 	case c.Send == SendHeader && c.Name == "":
 		c.Name = "Authorization"
@@ -136,6 +122,11 @@ func (c *Credential) Apply() func(*http.Request) {
 	case SendBasic:
 		v := "Basic " + base64.StdEncoding.EncodeToString([]byte(secret))
 		return func(r *http.Request) { r.Header.Set("Authorization", v) }
+	case SendCookie:
+		// The browser's own Cookie header never goes upstream (the proxy drops it), so this
+		// is the only cookie sent.
+		v := name + "=" + secret
+		return func(r *http.Request) { r.Header.Set("Cookie", v) }
 	case SendQuery:
 		return func(r *http.Request) {
 			q := r.URL.Query()

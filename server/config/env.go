@@ -1,11 +1,13 @@
 package config
 
 import (
+	"slices"
 	"strings"
 )
 
 // Environment overrides, applied over the file. Each API's variables are named after its slug
-// in upper case, for example LOUPE_CHAT_KEY.
+// in upper case, for example LOUPE_CHAT_KEY; they apply to the built-in APIs and to the APIs
+// of your own that the file adds (apis.<slug>.openapi).
 //
 //	LOUPE_ADDR, LOUPE_PUBLIC_URL                      server.addr, server.public_url
 //	LOUPE_ACCESS_MODE, LOUPE_USERS_FILE               server.access.mode, .users_file
@@ -37,12 +39,18 @@ func applyEnv(c *Config, lookup func(string) (string, bool)) error {
 	if c.APIs == nil {
 		c.APIs = map[string]*API{}
 	}
-	for _, slug := range Slugs {
+	slugs := BuiltIn()
+	for slug := range c.APIs {
+		if !slices.Contains(slugs, slug) {
+			slugs = append(slugs, slug)
+		}
+	}
+	for _, slug := range slugs {
 		a := c.APIs[slug]
 		if a == nil {
 			a = &API{}
 		}
-		p := "LOUPE_" + strings.ToUpper(slug) + "_"
+		p := "LOUPE_" + envName(slug) + "_"
 		str(p+"URL", &a.BaseURL)
 		str(p+"SEND", &a.Credential.Send)
 		list(p+"ALLOW", &a.Allow)

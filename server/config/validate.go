@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"maps"
 	"net"
 	"net/netip"
 	"net/url"
@@ -41,11 +42,11 @@ func (c *Config) Validate() error {
 	case l.StreamIdleTimeout <= 0:
 		return errKey("server.limits.stream_idle_timeout", "expected a positive duration, got %s", l.StreamIdleTimeout)
 	}
-	for slug, a := range c.APIs {
-		if !slices.Contains(Slugs, slug) {
-			return errKey("apis."+slug, "unknown API; expected one of: %s", strings.Join(Slugs, ", "))
+	for _, slug := range slices.Sorted(maps.Keys(c.APIs)) {
+		if err := validateSlug(slug, c.APIs[slug]); err != nil {
+			return err
 		}
-		if err := a.validate("apis." + slug); err != nil {
+		if err := c.APIs[slug].validate("apis." + slug); err != nil {
 			return err
 		}
 	}
@@ -114,7 +115,7 @@ func (a *API) validate(key string) error {
 		return errKey(ck, "expected one of value, file or env, not %d of them", n)
 	}
 	switch cr.Send {
-	case SendBearer, SendBasic, SendNone:
+	case "", SendBearer, SendBasic, SendNone: // "": as the API's document says
 	case SendHeader:
 		if !validToken(cr.Name) || isReserved(cr.Name) {
 			return errKey(ck+".name", "expected a header name such as Authorization or X-Api-Key, got %q", cr.Name)
@@ -123,12 +124,17 @@ func (a *API) validate(key string) error {
 		if cr.Name == "" || strings.ContainsAny(cr.Name, "&=#? ") {
 			return errKey(ck+".name", "expected a query parameter name such as key, got %q", cr.Name)
 		}
+	case SendCookie:
+		if !validToken(cr.Name) {
+			return errKey(ck+".name", "expected a cookie name such as session_id, got %q", cr.Name)
+		}
 	case SendOAuth2:
 		return errKey(ck+".send", "oauth2 is not supported yet (it comes with the script API's OAuth flow); send an access token with bearer")
 	default:
-		return errKey(ck+".send", "expected bearer, header, basic, query or none, got %q", cr.Send)
+		return errKey(ck+".send", "expected bearer, header, basic, query, cookie or none, got %q", cr.Send)
 	}
-	if !a.IsSandbox() && cr.Send != SendNone && !cr.hasSource() {
+	// With send unset, whether a credential is needed is the document's to say (server/apis.go).
+	if !a.IsSandbox() && cr.Send != SendNone && cr.Send != "" && !cr.hasSource() {
 		return errKey(ck, "the API at %s is sent a credential (%s) but none is given; expected value, file or env (or send: none)", redactURL(a.BaseURL), cr.Send)
 	}
 	for field, ids := range map[string][]string{"allow": a.Allow, "admin_only": a.AdminOnly} {
@@ -147,7 +153,7 @@ func (c *Config) ResolveCredentials() error {
 	if lookup == nil {
 		lookup = os.LookupEnv
 	}
-	for _, slug := range Slugs {
+	for _, slug := range slices.Sorted(maps.Keys(c.APIs)) {
 		a := c.APIs[slug]
 		key := "apis." + slug + ".credential"
 		if err := a.Credential.resolve(key, a.IsSandbox(), lookup); err != nil {
@@ -156,6 +162,9 @@ func (c *Config) ResolveCredentials() error {
 		if a.Credential.Send == SendBasic && a.Credential.secret != "" && !strings.Contains(a.Credential.secret, ":") {
 			return errKey(key, "send: basic expects the secret as user:password")
 		}
+		if a.Credential.Send == SendCookie && strings.ContainsAny(a.Credential.secret, "; ,\"\\") {
+			return errKey(key, "send: cookie cannot send a secret holding a space, comma, semicolon, quote or backslash")
+		}
 	}
 	return nil
 }
@@ -163,7 +172,7 @@ func (c *Config) ResolveCredentials() error {
 // RealCredentials lists the APIs (apis.<slug>) that send a credential to a real upstream.
 func (c *Config) RealCredentials() []string {
 	var out []string
-	for _, slug := range Slugs {
+	for _, slug := range slices.Sorted(maps.Keys(c.APIs)) {
 		if a := c.APIs[slug]; a != nil && !a.IsSandbox() && a.Credential.Send != SendNone && a.Credential.hasSource() {
 			out = append(out, "apis."+slug)
 		}

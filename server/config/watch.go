@@ -2,21 +2,26 @@ package config
 
 import (
 	"context"
+	"maps"
 	"os"
+	"slices"
 	"strconv"
 	"time"
 )
 
 // Files lists the files the configuration was read from: the configuration file, the
-// credential files and the users file. A change to any of them calls for a reload.
+// credential files, the OpenAPI documents of your own APIs and the users file. A change to any of them calls for a reload.
 func (c *Config) Files() []string {
 	var out []string
 	if c.Path != "" {
 		out = append(out, c.Path)
 	}
-	for _, slug := range Slugs {
+	for _, slug := range slices.Sorted(maps.Keys(c.APIs)) {
 		if a := c.APIs[slug]; a != nil && a.Credential.File != "" {
 			out = append(out, a.Credential.File)
+		}
+		if a := c.APIs[slug]; a != nil && a.OpenAPI != "" {
+			out = append(out, a.OpenAPI) // a change is reported: it takes a restart
 		}
 	}
 	if c.Server.Access.UsersFile != "" {

@@ -36,8 +36,12 @@ const (
 // API is one API's destination, credential and policy.
 type API struct {
 	// BaseURL is where calls go: /proxy/<slug>/<path> is sent to BaseURL's origin with
-	// BaseURL's path followed by <path>. Required.
+	// BaseURL's path followed by <path>. Nil only with Unset.
 	BaseURL *url.URL
+	// Unset, when BaseURL is nil, is why the API has nowhere to go and what to set (an API
+	// added by configuration, which has no built-in sandbox): every documented call is
+	// answered 503 with it.
+	Unset string
 	// Apply adds the credential to an outgoing request. Nil sends none.
 	Apply func(*http.Request)
 	// Secrets are the forms of the credential that must never reach the browser; the proxy
@@ -196,7 +200,9 @@ func (p *Proxy) SetAPIs(apis map[string]*API, cat *catalog.Catalog) {
 	t := apiTable{}
 	for slug, a := range apis {
 		u := &upstream{slug: slug, API: *a, allow: set(a.Allow), admin: set(a.AdminOnly), masker: m}
-		u.basePth = trimSlash(a.BaseURL.Path)
+		if a.BaseURL != nil {
+			u.basePth = trimSlash(a.BaseURL.Path)
+		}
 		var api *catalog.API
 		if cat != nil {
 			api = cat.API(slug)

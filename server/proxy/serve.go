@@ -121,6 +121,10 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		p.refuse(rec, c, ref)
 		return
 	}
+	if up.BaseURL == nil {
+		p.refuse(rec, c, &refusal{http.StatusServiceUnavailable, up.slug + " has no base URL: " + up.Unset, "apis." + up.slug + ".base_url in the configuration"})
+		return
+	}
 	if r.ContentLength > p.cfg.MaxBody {
 		p.refuse(rec, c, tooLarge(up.slug, p.cfg.MaxBody))
 		return
@@ -140,7 +144,7 @@ func (p *Proxy) checkOperation(c *call, method string, admin bool) *refusal {
 	case !ok && !up.AllowUndocumented:
 		return &refusal{http.StatusForbidden, up.slug + ": " + method + " " + orRoot(c.rest) + " is not a documented operation",
 			"the operations of " + up.slug + " in its OpenAPI document, or set apis." + up.slug + ".allow_undocumented"}
-	case ok && up.sbOnly[id] && !up.Sandbox:
+	case ok && up.sbOnly[id] && !up.Sandbox && up.BaseURL != nil:
 		return &refusal{http.StatusForbidden, up.slug + ": operation " + id + " exists only in Loupe's built-in sandbox, and " + up.slug + " goes to " + up.BaseURL.Host,
 			"the real API's own operations, or leave apis." + up.slug + ".base_url empty to use the sandbox"}
 	case ok && up.allow != nil && !up.allow[id]:

@@ -1,0 +1,138 @@
+package server
+
+import (
+	"fmt"
+	"io/fs"
+	"maps"
+	"slices"
+	"strings"
+
+	"loupe/app/catalog"
+	servercatalog "loupe/server/catalog"
+	"loupe/server/config"
+)
+
+// This file is the one place that says which APIs Loupe serves and how each credential is
+// sent: the APIs are the catalog's (the shipped documents, content/openapi, then the documents
+// of your own the configuration names under apis.<slug>.openapi), and a credential goes where
+// the configuration says (apis.<slug>.credential.send) or else where the API's document says
+// (placement).
+
+// ownAPIs lists the APIs of your own the configuration adds, sorted by slug.
+func ownAPIs(c *config.Config) []servercatalog.Own {
+	docs := c.Documents()
+	var out []servercatalog.Own
+	for _, slug := range slices.Sorted(maps.Keys(docs)) {
+		out = append(out, servercatalog.Own{Slug: slug, Path: docs[slug], Key: "apis." + slug + ".openapi"})
+	}
+	return out
+}
+
+// apiConfig returns the configuration of the catalog's API slug, with the credential placed:
+// when apis.<slug>.credential.send is unset, as the API's document says. An API the
+// configuration does not mention is a built-in one on its sandbox.
+func apiConfig(c *config.Config, api *catalog.API) (*config.API, error) {
+	a := c.APIs[api.Slug]
+	if a == nil {
+		a = &config.API{}
+	}
+	placed := *a
+	cred := &placed.Credential
+	key := "apis." + api.Slug + ".credential"
+	if cred.Send == "" {
+		var err error
+		if cred.Send, cred.Name, cred.Prefix, err = placement(api); err != nil {
+			return nil, fmt.Errorf("%s.send: %w", key, err)
+		}
+		switch {
+		case cred.Send == config.SendCookie && strings.ContainsAny(cred.Secret(), "; ,\"\\"):
+			return nil, fmt.Errorf("%s: the document sends the key as cookie %s, whose value cannot hold a space, comma, semicolon, quote or backslash", key, cred.Name)
+		case cred.Send == config.SendBasic && cred.Secret() != "" && !strings.Contains(cred.Secret(), ":"):
+			return nil, fmt.Errorf("%s: the document sends HTTP basic authentication, which expects the secret as user:password", key)
+		case !a.IsSandbox() && a.BaseURL != "" && cred.Send != config.SendNone && cred.Secret() == "":
+			return nil, fmt.Errorf("%s: the API at %s is sent a credential (%s, as its document says) but none is given; expected value, file or env (or send: none)",
+				key, a.BaseURL, describeSend(cred))
+		}
+	}
+	return &placed, nil
+}
+
+// placement says how an API's document sends its credential: the first scheme of the first
+// security requirement that names one, on the document or on its first operation that has
+// one. No requirement means none is sent.
+func placement(api *catalog.API) (send, name, prefix string, err error) {
+	var scheme string
+	for _, op := range api.Operations {
+		for _, req := range op.Security {
+			if len(req.Schemes) > 0 {
+				scheme = req.Schemes[0].Scheme
+				break
+			}
+		}
+		if scheme != "" {
+			break
+		}
+	}
+	if scheme == "" {
+		return config.SendNone, "", "", nil
+	}
+	for _, s := range api.Security {
+		if s.Name != scheme {
+			continue
+		}
+		switch {
+		case s.Type == "http" && strings.EqualFold(s.Scheme, "bearer"):
+			return config.SendBearer, "", "", nil
+		case s.Type == "http" && strings.EqualFold(s.Scheme, "basic"):
+			return config.SendBasic, "", "", nil
+		case s.Type == "apiKey" && s.In == "header":
+			return config.SendHeader, s.ParamName, s.Prefix, nil
+		case s.Type == "apiKey" && s.In == "query":
+			return config.SendQuery, s.ParamName, "", nil
+		case s.Type == "apiKey" && s.In == "cookie":
+			return config.SendCookie, s.ParamName, "", nil
+		case s.Type == "oauth2" || s.Type == "openIdConnect":
+			// The access token is sent as a bearer token (RFC 6750).
+			return config.SendBearer, "", "", nil
+		}
+		return "", "", "", fmt.Errorf("the document's security scheme %q (%s %s%s) is not one Loupe's proxy can send; set send (bearer, header, basic, query, cookie or none) with name and prefix",
+			s.Name, s.Type, s.In, s.Scheme)
+	}
+	return "", "", "", fmt.Errorf("the document names security scheme %q but does not define it; set send (bearer, header, basic, query, cookie or none)", scheme)
+}
+
+// describeSend words a placement for messages: bearer, header X-Api-Key, query key.
+func describeSend(c *config.Credential) string {
+	switch c.Send {
+	case config.SendHeader, config.SendQuery, config.SendCookie:
+		return c.Send + " " + c.Name
+	}
+	return c.Send
+}
+
+// docsFS is the content directory with the documents of your own beside the shipped ones,
+// as openapi/<slug>.yaml, so /openapi/<slug>.yaml exports them too.
+type docsFS struct {
+	fs.FS
+	docs map[string][]byte
+}
+
+// ReadFile implements fs.ReadFileFS.
+func (f docsFS) ReadFile(name string) ([]byte, error) {
+	if slug, ok := strings.CutPrefix(name, "openapi/"); ok {
+		if data, ok := f.docs[strings.TrimSuffix(slug, ".yaml")]; ok && strings.HasSuffix(slug, ".yaml") {
+			return data, nil
+		}
+	}
+	return fs.ReadFile(f.FS, name)
+}
+
+// unsetAdvice says where to point an API of your own that has no base URL: its document's
+// first server, if it names one.
+func unsetAdvice(slug string, servers []string) string {
+	msg := "an API added by configuration has no built-in sandbox; set apis." + slug + ".base_url (or LOUPE_" + strings.ToUpper(slug) + "_URL) to where its calls should go"
+	if len(servers) > 0 && strings.HasPrefix(servers[0], "http") {
+		msg += ", such as its document's server " + servers[0]
+	}
+	return msg
+}

@@ -1,0 +1,102 @@
+package catalog
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"loupe/app/catalog"
+)
+
+// Own is an API of your own, added by configuration: a slug and the path of its OpenAPI 3.0
+// or 3.1 document, YAML or JSON.
+type Own struct {
+	// Slug names the API in URLs and the configuration.
+	Slug string
+	// Path is the document's file.
+	Path string
+	// Key names the setting that gave Path (apis.<slug>.openapi), so an error says what to fix.
+	Key string
+}
+
+// LoadOwn reads and compiles the documents of your own APIs and appends them to c, after the
+// built-in APIs, in the order given; the catalog's version follows them. A document of your
+// own is taken as it is: it must parse and build with libopenapi (OpenAPI 3.0 or 3.1; Swagger
+// 2.0 is refused with what to do), and an operation without an operationId gets one made of
+// its method and path, but Loupe's conventions (examples, x-loupe-*) are not asked of it, nor
+// is it validated against the OpenAPI schema. It returns each document's bytes by slug, for
+// export as /openapi/<slug>.yaml. Every error starts with the setting's key and the file.
+func LoadOwn(c *catalog.Catalog, own []Own) (map[string][]byte, error) {
+	docs := map[string][]byte{}
+	hash := sha256.New()
+	hash.Write([]byte(c.Version))
+	for _, o := range own {
+		if c.API(o.Slug) != nil {
+			return nil, fmt.Errorf("%s: %s is a built-in API; add yours under another slug", o.Key, o.Slug)
+		}
+		data, err := os.ReadFile(o.Path)
+		if err != nil {
+			return nil, fmt.Errorf("%s: reading the OpenAPI document: %w", o.Key, err)
+		}
+		api, err := compileOwn(o.Slug, o.Path, data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", o.Key, err)
+		}
+		api.Own = true
+		c.APIs = append(c.APIs, api)
+		docs[o.Slug] = data
+		fmt.Fprintf(hash, "%s %d\n", o.Slug, len(data))
+		hash.Write(data)
+	}
+	if len(own) > 0 {
+		c.Version = hex.EncodeToString(hash.Sum(nil))[:12]
+	}
+	return docs, nil
+}
+
+// swagger2 finds a Swagger 2.0 document's version key, which libopenapi reads but cannot build
+// into an OpenAPI 3 model.
+var swagger2 = regexp.MustCompile(`(?m)^\s*"?swagger"?\s*:\s*["']?2`)
+
+// compileOwn is compileDocument for a document of your own.
+func compileOwn(slug, file string, data []byte) (catalog.API, error) {
+	if swagger2.Match(data[:min(len(data), 4096)]) {
+		return catalog.API{}, &Error{File: file, Msg: "this is a Swagger 2.0 document; Loupe reads OpenAPI 3.0 and 3.1: convert it first (for example npx swagger2openapi " + file + ")"}
+	}
+	return compile(slug, file, data, true)
+}
+
+// ownID returns the operationId of an operation in a document of your own, which names its
+// page (/<slug>/<id>): its own, with each character a URL segment cannot hold as is (/?#% and
+// space) made a dash (GitHub's repos/get is repos-get), or when it has none one made from the
+// method and path (get-pets-petId); numbered (-2, -3...) when taken.
+func (c *compiler) ownID(id, method, path string) string {
+	var b strings.Builder
+	if id == "" {
+		b.WriteString(strings.ToLower(method))
+		b.WriteByte('-')
+		id = strings.Trim(path, "/{}")
+	}
+	for _, r := range id {
+		switch {
+		case strings.ContainsRune("/?#% {}", r):
+			if !strings.HasSuffix(b.String(), "-") {
+				b.WriteByte('-')
+			}
+		default:
+			b.WriteRune(r)
+		}
+	}
+	id = strings.TrimRight(b.String(), "-")
+	base := id
+	for n := 2; ; n++ {
+		if _, taken := c.ids[id]; !taken {
+			return id
+		}
+		id = base + "-" + strconv.Itoa(n)
+	}
+}
