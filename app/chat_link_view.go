@@ -63,7 +63,7 @@ func (v *chatView) renderRequest() app.UI {
 		app.Summary().Text("Request preview and curl"),
 		app.If(v.requestOpen, func() app.UI {
 			req, problems := v.previewRequest()
-			return newRequestPreview(v.API, req, snippet.Held(v.API, v.Op), problems)
+			return newRequestPreview(v.API, v.Op, req, snippet.Held(v.API, v.Op), problems)
 		}),
 	)
 }

@@ -152,10 +152,12 @@ func (v *chatView) request() {
 	a := newChatAnswer(chatMarkdown)
 	reqCtx, cancel := context.WithCancel(context.Background())
 	a.cancel = cancel
-	a.onOver = func(app.Context) {
+	link, url := encodeChatLink(v.settings, v.def, v.lastQuestion()), v.proxyURL()
+	a.onOver = func(ctx app.Context) {
 		if v.live == a {
 			v.live = nil
 		}
+		recordChatHistory(ctx, v.API, v.Op, url, link, a)
 	}
 	v.turns = append(v.turns, &chatTurn{role: "assistant", answer: a})
 	v.live = a

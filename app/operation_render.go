@@ -34,7 +34,7 @@ func (p *operationPage) Render() app.UI {
 				p.renderForm(),
 			),
 			app.Section().Class("op-side-col").Aria("label", "Preview and response").Body(
-				newRequestPreview(p.API, request.Preview(op, p.base(), p.st), p.held(), p.invalid()),
+				newRequestPreview(p.API, op, request.Preview(op, p.base(), p.st), p.held(), p.invalid()),
 				newResponsePanel(op, p.result, p.sending, p.progress),
 				sidePanel(p.API, op, p.sending),
 			),

@@ -39,9 +39,11 @@ func (p *operationPage) send(ctx app.Context) {
 	}
 	cctx, seq := p.start()
 	p.writeFragment()
+	st := p.st.Clone()
 	ctx.Async(func() {
 		ex := roundTrip(cctx, req)
-		ctx.Dispatch(func(app.Context) {
+		ctx.Dispatch(func(ctx app.Context) {
+			recordHistory(ctx, p.API, p.Op, p.base(), st, ex)
 			if !p.finish(seq) {
 				return
 			}

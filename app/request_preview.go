@@ -6,32 +6,29 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
-	"loupe/app/fetch"
 	"loupe/app/request"
 	"loupe/app/snippet"
 )
 
 // requestPreview shows the exact HTTP request the form sends (request line, query, headers with
-// the credentials the server adds, body) and the same request as a curl command to copy. In the
-// static explorer, which has no /proxy, the curl command goes to the API's real server with the
-// credential from an environment variable, and says where the page's request is answered.
+// the credentials the server adds, body) and the same request as code to copy (snippetPanel).
 type requestPreview struct {
 	app.Compo
 
-	// API is the request's API: its slug and real servers, for the static explorer's curl.
+	// API is the request's API: its slug and real servers, for the snippets.
 	API *catalog.API
+	// Op is the request's operation, for the official clients' snippets; nil is allowed.
+	Op *catalog.Operation
 	// Req is the request the form describes (request.Preview), never nil.
 	Req *request.Request
 	// Held are the credentials the proxy adds.
 	Held []snippet.Credential
 	// Problems counts the invalid fields; the preview says the request cannot be sent yet.
 	Problems int
-
-	copied bool
 }
 
-func newRequestPreview(api *catalog.API, req *request.Request, held []snippet.Credential, problems int) *requestPreview {
-	return &requestPreview{API: api, Req: req, Held: held, Problems: problems}
+func newRequestPreview(api *catalog.API, op *catalog.Operation, req *request.Request, held []snippet.Credential, problems int) *requestPreview {
+	return &requestPreview{API: api, Op: op, Req: req, Held: held, Problems: problems}
 }
 
 // OnMount shows the curl command again when the page's API is pointed at its real server or
@@ -40,37 +37,12 @@ func (r *requestPreview) OnMount(ctx app.Context) {
 	ctx.Handle(apiModeAction, func(app.Context, app.Action) {})
 }
 
-// OnUpdate forgets "Copied" when the request changes.
-func (r *requestPreview) OnUpdate(ctx app.Context) { r.copied = false }
-
-// onCopyCurl copies the curl command.
-func (r *requestPreview) onCopyCurl(ctx app.Context, e app.Event) {
-	writeClipboard(ctx, r.curl(), func(app.Context) { r.copied = true })
-}
-
-// origin is the server's origin, for the curl command.
+// origin is the server's origin, for the snippets.
 func origin() string {
 	if app.IsClient {
 		return app.Window().Get("location").Get("origin").String()
 	}
 	return "http://localhost:8080"
-}
-
-// curl is the request as a curl command: to the Loupe server, whose proxy adds the credential;
-// in the static explorer, to the API's real server (the one the page is pointed at, else the
-// document's first) with the credential from an environment variable.
-func (r *requestPreview) curl() string {
-	if !staticMode() || r.API == nil {
-		return snippet.Curl(origin(), r.Req, r.Held)
-	}
-	d := snippet.Direct{Prefix: "/proxy/" + r.API.Slug, Slug: r.API.Slug, InBrowser: true}
-	if len(r.API.Servers) > 0 {
-		d.BaseURL = r.API.Servers[0]
-	}
-	if real, ok := fetch.RealAPIOf(r.API.Slug); ok {
-		d.BaseURL, d.InBrowser = real.BaseURL, false
-	}
-	return snippet.CurlDirect(d, r.Req, r.Held)
 }
 
 // Render implements app.Composer.
@@ -120,13 +92,7 @@ func (r *requestPreview) Render() app.UI {
 			}),
 			app.If(req.Body != nil, func() app.UI { return app.Pre().Class("body-preview mono").Text(string(req.Body)) }),
 		),
-		app.Div().Class("panel-body curl-wrap").Body(
-			app.Div().Class("sub-head").Body(
-				app.H3().Text("curl"),
-				app.Button().Type("button").Class("btn btn-small copy-curl").Text(copyText(r.copied)).OnClick(r.onCopyCurl),
-			),
-			app.Pre().ID("curl").Class("mono curl").Text(r.curl()),
-		),
+		newSnippetPanel(r.API, r.Op, req, r.Held),
 	)
 }
 

@@ -32,7 +32,8 @@ var serverCatalog *catalog.Catalog
 func UseCatalog(c *catalog.Catalog) { serverCatalog = c }
 
 // IsPage reports whether path (root-relative, without the site's base) names a page of the
-// app: the overview, an API's guide, one of its operations or its workspace, or a walkthrough.
+// app: the overview, an API's guide, one of its operations or its workspace, a walkthrough, or
+// the history.
 // It follows the shell's own routing, so the server can answer any other path 404.
 func IsPage(cat *catalog.Catalog, path string) bool {
 	if path == "/" {
@@ -42,6 +43,9 @@ func IsPage(cat *catalog.Catalog, path string) bool {
 		return false
 	}
 	slug, opID := parseRoute(path)
+	if "/"+slug == historyPath && opID == "" && cat.API(slug) == nil {
+		return true
+	}
 	if slug == "walkthroughs" {
 		for _, w := range cat.Walkthroughs {
 			if w.ID == opID {
@@ -77,6 +81,9 @@ func Pages(cat *catalog.Catalog) []string {
 	}
 	for _, w := range cat.Walkthroughs {
 		pages = append(pages, "/walkthroughs/"+w.ID)
+	}
+	if cat.API(historyPath[1:]) == nil {
+		pages = append(pages, historyPath)
 	}
 	return pages
 }

@@ -24,7 +24,7 @@ func TestEveryListedPageIsAPage(t *testing.T) {
 			t.Errorf("IsPage(%q): got false; want true for a listed page", p)
 		}
 	}
-	if got, want := len(Pages(cat)), 7; got != want {
+	if got, want := len(Pages(cat)), 8; got != want {
 		t.Errorf("pages: got %d (%v); want %d", got, Pages(cat), want)
 	}
 }
@@ -43,6 +43,8 @@ func TestIsPage(t *testing.T) {
 		{"/walkthroughs/docs-find-a-section", true},
 		{"/walkthroughs/nope", false},
 		{"/walkthroughs", false},
+		{"/history", true},
+		{"/history/x", false},
 		{"/docs/workspace", false},
 		{"/docs/listProjects/extra", false},
 		{"/nope", false},

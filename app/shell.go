@@ -160,6 +160,9 @@ func (s *shell) title() string {
 		return "Loupe — API playground"
 	}
 	a := s.cat.API(s.slug)
+	if a == nil && "/"+s.slug == historyPath && s.opID == "" {
+		return "History — Loupe"
+	}
 	if a == nil {
 		return "Not found — Loupe"
 	}
@@ -185,6 +188,7 @@ func (s *shell) Render() app.UI {
 			app.Div().ID("side-menu").Class("side-menu").Body(
 				newAccountMenu(),
 				newSidebar(s.cat, s.slug, s.opID),
+				historyLink("/"+s.slug == historyPath && s.opID == ""),
 				newThemeToggle(),
 			),
 		),
@@ -219,6 +223,8 @@ func (s *shell) renderMain() app.UI {
 		return newOverviewPage(s.cat)
 	case s.slug == "walkthroughs":
 		return walkthroughRoute(s.cat, s.opID)
+	case "/"+s.slug == historyPath && s.opID == "" && s.cat.API(s.slug) == nil:
+		return newHistoryPage(s.cat)
 	}
 	a := s.cat.API(s.slug)
 	if a == nil {

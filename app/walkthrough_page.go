@@ -246,7 +246,7 @@ func (p *walkthroughPage) renderStep(i int) app.UI {
 		if i == p.current {
 			form = p.renderStepForm(op)
 		}
-		preview = newRequestPreview(p.API, request.Preview(op, s.form.base, s.form.st), snippet.Held(p.API, op), s.form.invalid())
+		preview = newRequestPreview(p.API, op, request.Preview(op, s.form.base, s.form.st), snippet.Held(p.API, op), s.form.invalid())
 	}
 	return app.Li().ID("walk-step-"+ws.ID).Class("walk-step walk-step-"+status).Body(
 		head,

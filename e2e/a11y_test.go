@@ -108,6 +108,7 @@ func TestEveryPageTypePassesAxe(t *testing.T) {
 		{"error answer", "/pagination/listItemsPageNumber#v1&page=999", sendThenWaitFor(".api-status")},
 		{"cluster JSON answer", "/cluster/cluster.health", sendThenWaitFor("#response .panel-body")},
 		{"pagination", "/pagination/listItemsCursor", sendThenWaitFor("#paged-table")},
+		{"history with the requests above", "/history", nil},
 		{"reports", "/reports/activities.list", nil},
 		{"script with a body", "/script/projects.create", nil},
 		{"chat", "/chat/createChatCompletion", nil},

@@ -22,6 +22,9 @@ type Direct struct {
 	// InBrowser is true when the page's requests are answered by the built-in sandbox running
 	// in the browser, false when they go to the real API with the key typed in the tab.
 	InBrowser bool
+	// Proxied is true on a Loupe server, whose page sends its requests through the proxy: the
+	// snippet is the same request sent straight to the real API.
+	Proxied bool
 }
 
 // KeyVar is the environment variable a direct curl command reads credential c from: <SLUG>_TOKEN
@@ -51,6 +54,8 @@ func CurlDirect(d Direct, req *request.Request, held []Credential) string {
 	if d.InBrowser {
 		b.WriteString("# On this static site the built-in sandbox answers this request inside your browser; it is not sent over the network.\n")
 		b.WriteString("# The same request to the real API")
+	} else if d.Proxied {
+		b.WriteString("# The page sends this request through Loupe's proxy. The same request straight to the real API")
 	} else {
 		b.WriteString("# The page sends this request from your browser straight to the real API")
 	}

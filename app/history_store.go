@@ -1,0 +1,121 @@
+package app
+
+import (
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"loupe/app/catalog"
+	"loupe/app/history"
+	"loupe/app/request"
+)
+
+// The localStorage keys of the history: the list, and the setting that turns it off.
+const (
+	historyKey    = "loupe.history"
+	historyOffKey = "loupe.history.off"
+)
+
+// historyChangedAction is posted when the history changes, for the history page to show it.
+const historyChangedAction = "loupe.history.changed"
+
+// historyOn reports whether the history is kept (the default); off, nothing is written.
+func historyOn() bool {
+	if !app.IsClient {
+		return true
+	}
+	return !app.Window().Get("localStorage").Call("getItem", historyOffKey).Truthy()
+}
+
+// setHistoryOn turns the history on or off. Turning it off keeps what was stored: Clear
+// removes it.
+func setHistoryOn(on bool) {
+	store := app.Window().Get("localStorage")
+	if on {
+		store.Call("removeItem", historyOffKey)
+		return
+	}
+	store.Call("setItem", historyOffKey, "1")
+}
+
+// loadHistory returns the stored history, the newest first.
+func loadHistory() []history.Entry {
+	if !app.IsClient {
+		return nil
+	}
+	v := app.Window().Get("localStorage").Call("getItem", historyKey)
+	if !v.Truthy() {
+		return nil
+	}
+	return history.Decode(v.String())
+}
+
+// clearHistory removes every stored request.
+func clearHistory(ctx app.Context) {
+	app.Window().Get("localStorage").Call("removeItem", historyKey)
+	ctx.NewAction(historyChangedAction)
+}
+
+// recordHistory adds a request sent from form state st of op, and its answer, to the history,
+// unless the history is off. The entry never holds a credential or a response body.
+func recordHistory(ctx app.Context, api *catalog.API, op *catalog.Operation, base string, st request.State, ex *exchange) {
+	if !app.IsClient || !historyOn() {
+		return
+	}
+	e := history.New(api, op, base, st)
+	e.Status, e.Bytes = ex.Status, len(ex.Body)
+	saveHistory(ctx, e, ex.Duration, ex.Canceled, ex.Err)
+}
+
+// recordChatHistory adds a request the chat sent to the history, unless it is off: form is the
+// chat's link fragment (its settings and the message sent), which holds no credential.
+func recordChatHistory(ctx app.Context, api *catalog.API, op *catalog.Operation, url, form string, a *chatAnswer) {
+	if !app.IsClient || !historyOn() || api == nil || op == nil {
+		return
+	}
+	e := history.NewView(api, op, url, form)
+	e.Status = a.status
+	saveHistory(ctx, e, time.Since(a.start), a.stopped, a.netErr)
+}
+
+// saveHistory stamps e with when it was sent, how long it took and how it failed, and stores it
+// first in the history.
+func saveHistory(ctx app.Context, e history.Entry, took time.Duration, canceled bool, failure string) {
+	e.Time = time.Now().Add(-took).UnixMilli()
+	e.Millis = took.Milliseconds()
+	switch {
+	case canceled:
+		e.Error = "cancelled"
+	case failure != "":
+		e.Error = failure
+	}
+	list := history.Add(loadHistory(), e)
+	store := app.Window().Get("localStorage")
+	// The storage may be full (a quota error): keep fewer entries rather than none.
+	for len(list) > 0 && !setItem(store, historyKey, history.Encode(list)) {
+		list = list[:len(list)/2]
+	}
+	ctx.NewAction(historyChangedAction)
+}
+
+// setItem stores a value and reports whether the storage took it.
+func setItem(store app.Value, key, value string) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	store.Call("setItem", key, value)
+	return true
+}
+
+// lastQuestion is the text of the conversation's newest user message: the history's entry of a
+// chat request reopens the chat with it in the composer.
+func (v *chatView) lastQuestion() string {
+	for i := len(v.turns) - 1; i >= 0; i-- {
+		if v.turns[i].role == "user" {
+			return v.turns[i].text
+		}
+	}
+	return ""
+}
