@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"loupe/server/config"
+
+	"loupe/server/internal/wrk"
 )
 
 // The mock anchor (reference/perf-anchors.md, issue 19): Prism 5.16 mocking the same document
@@ -47,14 +49,16 @@ func BenchmarkSandboxVsPrism(b *testing.B) {
 	if err != nil {
 		b.Fatal("Prism is not installed; this benchmark compares the sandboxes with it. Run `make deps-bench` (npm ci in bench/)")
 	}
-	wrk, err := exec.LookPath("wrk")
-	if err != nil {
-		b.Fatal("wrk is not installed; this benchmark loads the sandboxes with it. Run `make deps-bench` (Debian: apt-get install -y wrk)")
-	}
+	wrkPath := wrk.Path(b)
 	settings := config.Default()
 	if err := settings.ResolveCredentials(); err != nil {
 		b.Fatal(err)
 	}
+	placer, err := New(Config{Settings: settings}) // its catalog places each credential as the document says
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer placer.Close()
 	srv := startBenchServer(b)
 	dir := b.TempDir()
 	type target struct {
@@ -66,10 +70,12 @@ func BenchmarkSandboxVsPrism(b *testing.B) {
 	for k, op := range sandboxOps {
 		// The credential exactly as the proxy would add it: a header or a query parameter.
 		req, _ := http.NewRequest(http.MethodGet, "http://x"+op.path, nil)
-		if a := settings.APIs[op.slug]; a != nil {
-			if apply := a.Credential.Apply(); apply != nil {
-				apply(req)
-			}
+		a, err := apiConfig(settings, placer.catalog.API(op.slug))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if apply := a.Credential.Apply(); apply != nil {
+			apply(req)
 		}
 		t := &target{rps: map[string][]float64{}, p99: map[string][]float64{}}
 		for name, vs := range req.Header {
@@ -86,7 +92,7 @@ func BenchmarkSandboxVsPrism(b *testing.B) {
 		path := req.URL.RequestURI()
 		t.urls = map[string]string{"loupe": srv.url + "/sandbox/" + op.slug + path, "prism": startPrism(b, prism, op.slug) + path}
 		for _, name := range []string{"prism", "loupe"} { // warm up
-			if _, _, err := wrkRound(wrk, t.urls[name], time.Second, t.args); err != nil {
+			if _, _, err := wrk.Round(wrkPath, t.urls[name], 64, time.Second, t.args...); err != nil {
 				b.Fatalf("%s, %s: %v", op.slug, name, err)
 			}
 		}
@@ -101,7 +107,7 @@ func BenchmarkSandboxVsPrism(b *testing.B) {
 				order[0], order[1] = order[1], order[0]
 			}
 			for _, name := range order {
-				r, lat, err := wrkRound(wrk, t.urls[name], 2*time.Second, t.args)
+				r, lat, err := wrk.Round(wrkPath, t.urls[name], 64, 2*time.Second, t.args...)
 				if err != nil {
 					b.Fatalf("%s, %s: %v", op.slug, name, err)
 				}
@@ -152,47 +158,4 @@ func startPrism(b *testing.B, prism, slug string) string {
 	}
 	b.Fatalf("Prism did not start on %s for %s: %s", addr, doc, out)
 	return ""
-}
-
-// wrkRound runs wrk (2 threads, 64 connections) against u for d with extra arguments and
-// returns requests per second and the 99th percentile latency in ms. Socket errors or non-2xx
-// answers are an error.
-func wrkRound(wrk, u string, d time.Duration, extra []string) (float64, float64, error) {
-	args := append([]string{"-t2", "-c64", fmt.Sprintf("-d%ds", max(1, int(d.Seconds()))), "--timeout", "10s", "--latency"}, extra...)
-	out, err := exec.Command(wrk, append(args, u)...).CombinedOutput()
-	if err != nil {
-		return 0, 0, fmt.Errorf("wrk: %v: %s", err, out)
-	}
-	text := string(out)
-	if strings.Contains(text, "Non-2xx") || strings.Contains(text, "Socket errors") {
-		return 0, 0, fmt.Errorf("wrk saw errors: %s", text)
-	}
-	var rps, p99 float64
-	for line := range strings.Lines(text) {
-		f := strings.Fields(line)
-		switch {
-		case len(f) == 2 && f[0] == "Requests/sec:":
-			rps, _ = strconv.ParseFloat(f[1], 64)
-		case len(f) == 2 && f[0] == "99%":
-			p99 = wrkMillis(f[1])
-		}
-	}
-	if rps == 0 {
-		return 0, 0, fmt.Errorf("no Requests/sec in wrk's output: %s", text)
-	}
-	return rps, p99, nil
-}
-
-// wrkMillis reads a wrk duration (850.00us, 8.09ms, 1.20s) in milliseconds.
-func wrkMillis(s string) float64 {
-	for _, u := range []struct {
-		suffix string
-		ms     float64
-	}{{"us", 0.001}, {"ms", 1}, {"s", 1000}} {
-		if v, ok := strings.CutSuffix(s, u.suffix); ok {
-			f, _ := strconv.ParseFloat(v, 64)
-			return f * u.ms
-		}
-	}
-	return 0
 }

@@ -25,7 +25,7 @@ import (
 )
 
 func main() {
-	proxy, err := all.NewProxy(all.Options{Content: content.FS, ChatTokensPerSecond: 40})
+	proxy, err := all.NewProxy(all.Options{Content: content.FS, ChatTokensPerSecond: 40}, loadCatalog)
 	if err != nil {
 		js.Global().Get("console").Call("error", "the Loupe sandbox module could not start: "+err.Error())
 		if ready := js.Global().Get("loupeSandboxReady"); ready.Type() == js.TypeFunction {

@@ -6,28 +6,36 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 
+	"loupe/app/catalog"
 	"loupe/server/config"
 	"loupe/server/sandbox/state"
 )
 
 // Proxy serves /proxy/<slug>/<path> from the built-in sandboxes the way the Loupe server's proxy
 // does when an API goes to its sandbox: it adds the API's sandbox credential, placed as the
-// API's security scheme says, strips the prefix and hands the request to that API's sandbox.
-// The static explorer's sandbox module (wasm/sandboxes) serves the browser's requests with it,
-// so the app sends the same requests in both modes. Its requests carry no sandbox session, so
-// they all share one (state.Local): the tab's user.
+// API's document says (config.Placement, as the server does), strips the prefix and hands the
+// request to that API's sandbox. The static explorer's sandbox module (wasm/sandboxes) serves
+// the browser's requests with it, so the app sends the same requests in both modes. Its
+// requests carry no sandbox session, so they all share one (state.Local): the tab's user.
 type Proxy struct {
-	opts  Options
-	creds map[string]func(*http.Request) // nil for an API that takes no credential
-	apis  map[string]http.Handler
+	opts     Options
+	catalog  func(ctx context.Context) (*catalog.Catalog, error)
+	settings *config.Config
+	apis     map[string]http.Handler
+
+	mu    sync.Mutex
+	creds map[string]func(*http.Request) // by slug once placed; nil for an API that takes none
 }
 
-// NewProxy builds every sandbox with its documented default credential. Without
+// NewProxy builds every sandbox with its documented default credential, placed as cat's
+// documents say; cat is called on the first request that needs it (and again after it failed),
+// so the static explorer loads its catalog.json only when a sandbox is first used. Without
 // opts.Registry, their state is kept in memory (state.Memory) for as long as the Proxy lives:
 // the state.Store interface and per-session registry the server uses, with its in-memory
 // implementation, so the sandbox code has one shape in both hosts.
-func NewProxy(opts Options) (*Proxy, error) {
+func NewProxy(opts Options, cat func(ctx context.Context) (*catalog.Catalog, error)) (*Proxy, error) {
 	opts.Key = nil // the default credential, which the default configuration sends
 	if opts.Registry == nil {
 		// One session (the tab's), whose changes the store keeps until the page goes away: an
@@ -42,13 +50,37 @@ func NewProxy(opts Options) (*Proxy, error) {
 	if err := settings.ResolveCredentials(); err != nil {
 		return nil, fmt.Errorf("the default sandbox credentials: %w", err)
 	}
-	p := &Proxy{opts: opts, apis: apis, creds: map[string]func(*http.Request){}}
-	for slug := range apis {
-		if a := settings.APIs[slug]; a != nil {
-			p.creds[slug] = a.Credential.Apply()
-		}
+	return &Proxy{opts: opts, catalog: cat, settings: settings, apis: apis}, nil
+}
+
+// credential returns how the sandbox credential of slug is added to a request (nil: none),
+// placing every API's the first time from the catalog.
+func (p *Proxy) credential(ctx context.Context, slug string) (func(*http.Request), error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.creds != nil {
+		return p.creds[slug], nil
 	}
-	return p, nil
+	cat, err := p.catalog(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reading the catalog: %w", err)
+	}
+	creds := map[string]func(*http.Request){}
+	for slug := range p.apis {
+		api, a := cat.API(slug), p.settings.APIs[slug]
+		if api == nil || a == nil {
+			continue
+		}
+		cred := a.Credential
+		if cred.Send == "" {
+			if cred.Send, cred.Name, cred.Prefix, err = config.Placement(api); err != nil {
+				return nil, fmt.Errorf("%s: %w", slug, err)
+			}
+		}
+		creds[slug] = cred.Apply()
+	}
+	p.creds = creds
+	return creds[slug], nil
 }
 
 // Reset puts the sandbox of slug back to its seeded state, or every sandbox when slug is "",
@@ -77,7 +109,16 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// The browser holds no credential; drop any it sent, as the server's proxy does.
 	r.Header.Del("Authorization")
 	r.Header.Del("Cookie")
-	if apply := p.creds[slug]; apply != nil {
+	apply, err := p.credential(r.Context(), slug)
+	if err != nil {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		_ = json.NewEncoder(w).Encode(map[string]string{
+			"error": "the in-browser sandbox could not add the " + slug + " API's credential (" + err.Error() + "): reload the page to try again",
+		})
+		return
+	}
+	if apply != nil {
 		apply(r)
 	}
 	http.StripPrefix("/proxy/"+slug, h).ServeHTTP(w, r)

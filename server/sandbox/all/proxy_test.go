@@ -1,16 +1,21 @@
 package all
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 
+	"loupe/app/catalog"
 	"loupe/content"
+	servercatalog "loupe/server/catalog"
 )
 
 func TestProxyAddsEachAPIsSandboxCredential(t *testing.T) {
-	p, err := NewProxy(Options{Content: content.FS})
+	p, err := NewProxy(Options{Content: content.FS}, contentCatalog(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +43,7 @@ func TestProxyAddsEachAPIsSandboxCredential(t *testing.T) {
 }
 
 func TestProxyResetRestoresTheSeed(t *testing.T) {
-	p, err := NewProxy(Options{Content: content.FS})
+	p, err := NewProxy(Options{Content: content.FS}, contentCatalog(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +86,7 @@ func TestProxyResetRestoresTheSeed(t *testing.T) {
 // TestProxyResetIsPerAPI: the in-browser module's Reset of one API restores that API's seed
 // (the cluster's upgrade, the pagination inserts) and leaves the others' changes.
 func TestProxyResetIsPerAPI(t *testing.T) {
-	p, err := NewProxy(Options{Content: content.FS})
+	p, err := NewProxy(Options{Content: content.FS}, contentCatalog(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,5 +117,49 @@ func TestProxyResetIsPerAPI(t *testing.T) {
 	}
 	if got := serve("GET", check, ""); !strings.Contains(got, `"upgradeAvailable":true`) {
 		t.Errorf("after Reset(cluster): got %s; want the upgrade available again", got)
+	}
+}
+
+// contentCatalog returns the catalog of the built-in documents, compiled once for the package's
+// tests, as the static explorer's catalog.json holds it.
+func contentCatalog(t *testing.T) func(context.Context) (*catalog.Catalog, error) {
+	t.Helper()
+	builtOnce.Do(func() { built, builtErr = servercatalog.Load(content.FS) })
+	if builtErr != nil {
+		t.Fatal(builtErr)
+	}
+	return func(context.Context) (*catalog.Catalog, error) { return built, nil }
+}
+
+var (
+	builtOnce sync.Once
+	built     *catalog.Catalog
+	builtErr  error
+)
+
+// TestProxyWithoutItsCatalog: a catalog that cannot be read is a 503 that says what failed and
+// what to do, and the next request tries again.
+func TestProxyWithoutItsCatalog(t *testing.T) {
+	fail := true
+	p, err := NewProxy(Options{Content: content.FS}, func(ctx context.Context) (*catalog.Catalog, error) {
+		if fail {
+			return nil, errors.New("fetching /catalog.json: the site answered 404")
+		}
+		return contentCatalog(t)(ctx)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	get := func() *httptest.ResponseRecorder {
+		w := httptest.NewRecorder()
+		p.ServeHTTP(w, httptest.NewRequest("GET", "/proxy/entities/v1/entities:search?query=paris&limit=1", nil))
+		return w
+	}
+	if w := get(); w.Code != 503 || !strings.Contains(w.Body.String(), "the site answered 404") || !strings.Contains(w.Body.String(), "reload the page") {
+		t.Errorf("without the catalog: got %d %s; want 503 saying why and what to do", w.Code, w.Body.String())
+	}
+	fail = false
+	if w := get(); w.Code != 200 {
+		t.Errorf("once the catalog loads: got %d %s; want 200", w.Code, w.Body.String())
 	}
 }

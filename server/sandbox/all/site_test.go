@@ -20,14 +20,11 @@ import (
 // loads and fail makes them fail while it is set.
 func newSite(t *testing.T, loads *int, fail *bool) http.Handler {
 	t.Helper()
-	p, err := NewProxy(Options{Content: content.FS})
+	p, err := NewProxy(Options{Content: content.FS}, contentCatalog(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat, err := servercatalog.Load(content.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat, _ := contentCatalog(t)(context.Background())
 	return Site(SiteOptions{Proxy: p, Content: content.FS, Catalog: func(context.Context) (*catalog.Catalog, error) {
 		*loads++
 		if *fail {
