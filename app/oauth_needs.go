@@ -19,7 +19,7 @@ type oauthNeeds struct {
 	API *catalog.API
 	Op  *catalog.Operation
 
-	st   *oauthStatus
+	st   *catalog.OAuthStatus
 	back string
 }
 
@@ -94,7 +94,7 @@ func (n *oauthNeeds) Render() app.UI {
 		all := true
 		for _, s := range alt {
 			short = append(short, shortScope(s))
-			all = all && st.granted(s)
+			all = all && st.Granted(s)
 		}
 		if len(alt) == 0 {
 			short = []string{"any scope"}
@@ -116,7 +116,7 @@ func (n *oauthNeeds) Render() app.UI {
 		body = append(body,
 			app.Strong().Text(needs+" with OAuth."),
 			app.Text(" You have not signed in to "+n.API.Title+", so Send goes with "+via+". "),
-			app.A().ID("oauth-needs-signin").Href(st.startURL(first, n.back)).OnClick(onServerLink).Text("Sign in with "+strings.Join(shortAll(first), " + ")),
+			app.A().ID("oauth-needs-signin").Href(st.StartURL(first, n.back)).OnClick(onServerLink).Text("Sign in with "+strings.Join(shortAll(first), " + ")),
 		)
 	case covered:
 		who := "your grant"
@@ -130,7 +130,7 @@ func (n *oauthNeeds) Render() app.UI {
 		body = append(body,
 			app.Strong().Text(needs+" — not granted: sign in again with "+strings.Join(shortAll(missing), " + ")+"."),
 			app.Text(" Your grant has "+strings.Join(shortAll(st.Scopes), ", ")+"; Send goes with it and "+n.API.Title+" will answer 403. "),
-			app.A().ID("oauth-needs-signin").Href(st.startURL(scopes, n.back)).OnClick(onServerLink).Text("Sign in again with "+strings.Join(shortAll(missing), " + ")),
+			app.A().ID("oauth-needs-signin").Href(st.StartURL(scopes, n.back)).OnClick(onServerLink).Text("Sign in again with "+strings.Join(shortAll(missing), " + ")),
 		)
 	}
 	class := "oauth-needs"
@@ -153,10 +153,10 @@ func onServerLink(ctx app.Context, e app.Event) {
 }
 
 // missingScopes are the scopes of alt that st does not grant.
-func missingScopes(alt []string, st *oauthStatus) []string {
+func missingScopes(alt []string, st *catalog.OAuthStatus) []string {
 	var out []string
 	for _, s := range alt {
-		if !st.granted(s) {
+		if !st.Granted(s) {
 			out = append(out, s)
 		}
 	}

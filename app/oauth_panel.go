@@ -16,7 +16,7 @@ type oauthPanel struct {
 	// API is the page's API.
 	API *catalog.API
 
-	st   *oauthStatus
+	st   *catalog.OAuthStatus
 	back string
 	err  string
 }
@@ -92,7 +92,7 @@ func (p *oauthPanel) Render() app.UI {
 
 // renderPicker is the scope picker: a plain form, so the browser goes to /oauth/start and on
 // to the consent page.
-func (p *oauthPanel) renderPicker(st *oauthStatus) app.UI {
+func (p *oauthPanel) renderPicker(st *catalog.OAuthStatus) app.UI {
 	var rows []app.UI
 	for i, sc := range st.Available {
 		id := "oauth-scope-" + itoa(i)
@@ -131,5 +131,5 @@ func (p *oauthPanel) onSignIn(ctx app.Context, e app.Event) {
 	for i := 0; i < boxes.Length(); i++ {
 		scopes = append(scopes, boxes.Index(i).Get("value").String())
 	}
-	app.Window().Get("location").Set("href", p.st.startURL(scopes, p.back))
+	app.Window().Get("location").Set("href", p.st.StartURL(scopes, p.back))
 }

@@ -14,29 +14,6 @@ import (
 	"loupe/app/fetch"
 )
 
-// oauthStatus is what GET /oauth/status?api=<slug> answers (server/oauth.Status): who is
-// signed in to an API and with which scopes. It never holds a token.
-type oauthStatus struct {
-	API       string       `json:"api"`
-	SignedIn  bool         `json:"signedIn"`
-	Who       string       `json:"who"`
-	Scopes    []string     `json:"scopes"`
-	Expires   *time.Time   `json:"expires"`
-	Renews    bool         `json:"renews"`
-	Available []oauthScope `json:"available"`
-	Fallback  string       `json:"fallback"`
-	// FallbackParam is the query parameter the fallback key goes as ("" for none).
-	FallbackParam string `json:"fallbackParam"`
-	Start         string `json:"start"`
-	Signout       string `json:"signout"`
-}
-
-// oauthScope is a scope a user may ask for, with what it allows.
-type oauthScope struct {
-	Name        string `json:"name"`
-	Description string `json:"description"`
-}
-
 // usesOAuth reports whether the API's document has an OAuth 2.0 scheme, so that its pages ask
 // the server whether it signs in.
 func usesOAuth(a *catalog.API) bool {
@@ -53,7 +30,7 @@ func usesOAuth(a *catalog.API) bool {
 
 // fetchOAuthStatus asks the server about slug; nil when the API does not sign in with OAuth
 // here (its credential is not send: oauth2).
-func fetchOAuthStatus(slug string) (*oauthStatus, error) {
+func fetchOAuthStatus(slug string) (*catalog.OAuthStatus, error) {
 	cctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	res, err := fetch.Do(cctx, fetch.Request{URL: "/oauth/status?api=" + url.QueryEscape(slug),
@@ -66,7 +43,7 @@ func fetchOAuthStatus(slug string) (*oauthStatus, error) {
 	if err != nil || res.Status != 200 {
 		return nil, err
 	}
-	var st oauthStatus
+	var st catalog.OAuthStatus
 	if err := json.Unmarshal(b, &st); err != nil {
 		return nil, err
 	}
@@ -77,25 +54,6 @@ func fetchOAuthStatus(slug string) (*oauthStatus, error) {
 // page's request preview shows the credential Send goes with (the grant's bearer token, or
 // the fallback key while signed out).
 const oauthStatusState = "oauth-status"
-
-// granted reports whether the status grants scope.
-func (s *oauthStatus) granted(scope string) bool {
-	for _, g := range s.Scopes {
-		if g == scope {
-			return true
-		}
-	}
-	return false
-}
-
-// startURL is the link that signs in with scopes and comes back to back.
-func (s *oauthStatus) startURL(scopes []string, back string) string {
-	q := url.Values{"api": {s.API}, "return": {back}}
-	for _, sc := range scopes {
-		q.Add("scope", sc)
-	}
-	return s.Start + "?" + q.Encode()
-}
 
 // shortScope is a scope's last path segment, as people name it (script.projects); the whole
 // scope when it has none.

@@ -38,7 +38,7 @@ type operationPage struct {
 	result   *exchange
 	progress string // how far "Fetch all pages" has come, while it runs
 
-	oauth oauthStatus // the last sign-in status oauthNeeds fetched (its API is "" before any)
+	oauth catalog.OAuthStatus // the last sign-in status oauthNeeds fetched (its API is "" before any)
 }
 
 func newOperationPage(a *catalog.API, op *catalog.Operation) *operationPage {

@@ -184,7 +184,7 @@ func newEnv(t *testing.T) *env {
 	logger := slog.New(slog.NewTextHandler(lockedWriter{&mu, e.log}, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	p := &Provider{API: "script", Title: "Script", ClientID: "client-1", ClientSecret: "client-secret-xyz",
 		AuthURL: e.as.srv.URL + "/authorize", TokenURL: e.as.srv.URL + "/token", RevokeURL: e.as.srv.URL + "/revoke", UserinfoURL: e.as.srv.URL + "/userinfo",
-		Scopes:    []Scope{{"s.projects", "Create and update"}, {"s.readonly", "View"}, {"userinfo.email", "Email"}},
+		Scopes:    []Scope{{Name: "s.projects", Description: "Create and update"}, {Name: "s.readonly", Description: "View"}, {Name: "userinfo.email", Description: "Email"}},
 		ConfigKey: "apis.script.credential", Fallback: "the API key (?key=)"}
 	e.svc = New(Options{Providers: map[string]*Provider{"script": p}, Secrets: e.secrets, Logger: logger})
 	mux := http.NewServeMux()

@@ -17,6 +17,7 @@ package oauth
 import (
 	"context"
 	"log/slog"
+	"loupe/app/catalog"
 	"net/http"
 	"net/url"
 	"strings"
@@ -31,11 +32,8 @@ import (
 // Prefix is where the routes are mounted.
 const Prefix = "/oauth/"
 
-// Scope is a scope a user may ask for, with what it allows (the OpenAPI document's words).
-type Scope struct {
-	Name        string `json:"name"`
-	Description string `json:"description,omitempty"`
-}
+// Scope is a scope a user may ask for, with what it allows (catalog.OAuthScope).
+type Scope = catalog.OAuthScope
 
 // Provider is one API's OAuth client, from its send: oauth2 credential.
 type Provider struct {
