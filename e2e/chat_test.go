@@ -68,7 +68,7 @@ func chatWaitDone(t *testing.T, ctx context.Context, d time.Duration) string {
 		const all = document.querySelectorAll(".chat-msg.assistant");
 		const last = all[all.length - 1];
 		return last && !last.classList.contains("streaming") ? last.textContent : null;
-	})()`, chromedp.WithPollingInterval(50*time.Millisecond)))
+	})()`, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(d)))
 	if err != nil {
 		t.Fatalf("the answer did not finish: %v", err)
 	}
@@ -233,10 +233,10 @@ func TestChatNeverRunsMarkupFromAnAnswer(t *testing.T) {
 	}
 }
 
-func TestChatPreviewRunsTheAppIsolated(t *testing.T) {
-	ctx := openChat(t, "")
-	chatAsk(t, ctx, "a counter app")
-	chatWaitDone(t, ctx, 90*time.Second)
+// openPreviewAndProbe opens the preview of the last answer's app and returns what the probe in
+// its frame reported: "blocked | <error> | Title: ..." when parent.document was out of reach.
+func openPreviewAndProbe(t *testing.T, ctx context.Context) string {
+	t.Helper()
 	if err := chromedp.Do(within(t, ctx, 10*time.Second),
 		chromedp.Click(chromedp.CSS(".preview-code")),
 		chromedp.WaitVisible(chromedp.CSS(".html-preview iframe")),
@@ -249,6 +249,14 @@ func TestChatPreviewRunsTheAppIsolated(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the app in the preview did not run: %v", err)
 	}
+	return parent
+}
+
+func TestChatPreviewRunsTheAppIsolated(t *testing.T) {
+	ctx := openChat(t, "")
+	chatAsk(t, ctx, "a counter app")
+	chatWaitDone(t, ctx, 90*time.Second)
+	parent := openPreviewAndProbe(t, ctx)
 	if !strings.HasPrefix(parent, "blocked") || !strings.Contains(parent, "SecurityError") || !strings.Contains(parent, "Title:") {
 		t.Errorf("got %q; want the app running with parent.document blocked by a SecurityError", parent)
 	}

@@ -321,22 +321,8 @@ func TestTheStaticSitePreviewsAChatAppIsolated(t *testing.T) {
 	ctx := newBrowser(t)
 	openPage(t, ctx, site+"chat/createChatCompletion")
 	chatAsk(t, ctx, "a counter app")
-	if _, err := chromedp.Run(within(t, ctx, 150*time.Second), chromedp.Poll[bool](
-		`(() => { const a = document.querySelectorAll(".chat-msg.assistant"); const l = a[a.length-1]; return !!l && !l.classList.contains("streaming") })()`,
-		chromedp.WithPollingTimeout(150*time.Second))); err != nil {
-		t.Fatalf("the answer did not finish: %v", err)
-	}
-	if err := chromedp.Do(within(t, ctx, 10*time.Second),
-		chromedp.Click(chromedp.CSS(".preview-code")),
-		chromedp.WaitVisible(chromedp.CSS(".html-preview iframe")),
-	); err != nil {
-		t.Fatalf("opening the preview: %v", err)
-	}
-	parent, err := chromedp.Run(within(t, ctx, 20*time.Second), chromedp.Poll[string](
-		`(() => { const s = document.querySelector(".html-preview .preview-status"); return s && s.dataset.parent !== "unknown" ? s.dataset.parent + " | " + s.textContent : null; })()`))
-	if err != nil {
-		t.Fatalf("the app in the preview did not run from the static site's preview page: %v", err)
-	}
+	chatWaitDone(t, ctx, 150*time.Second)
+	parent := openPreviewAndProbe(t, ctx)
 	if !strings.HasPrefix(parent, "blocked") || !strings.Contains(parent, "Title:") {
 		t.Errorf("got %q; want the app running with parent.document blocked", parent)
 	}
