@@ -41,10 +41,10 @@ type Transport struct {
 // response's headers (a flush, a first write past 2 KB, or its return).
 func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	ctx, cancel := context.WithCancel(req.Context())
-	pp := newPipe()
+	pr, pw := io.Pipe()
 	w := &responseWriter{
 		header: http.Header{}, out: req, in: serverRequest(ctx, req),
-		pw: pp, body: &body{pr: pp, cancel: cancel}, ready: make(chan struct{}),
+		pw: pw, body: &body{pr: pr, cancel: cancel}, ready: make(chan struct{}),
 	}
 	go t.serve(w, cancel, req.Body)
 	select {
@@ -57,7 +57,7 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		// The caller's context, not ctx: the handler cancels ctx when it returns, which may
 		// be right after it answered, and select would then pick either case.
 		err := fmt.Errorf("inproc: %w", context.Cause(req.Context()))
-		pp.CloseRead(err) // the handler's writes fail from now on
+		pr.CloseWithError(err) // the handler's writes fail from now on
 		return nil, err
 	}
 }
@@ -91,7 +91,7 @@ func (t *Transport) serve(w *responseWriter, cancel context.CancelFunc, reqBody 
 			close(w.ready)
 			return
 		}
-		w.pw.CloseWrite(err)
+		w.pw.CloseWithError(err)
 	}()
 	t.Handler.ServeHTTP(w, w.in)
 }
@@ -129,7 +129,7 @@ const bufferBeforeCommit = 2048
 type responseWriter struct {
 	header    http.Header
 	out, in   *http.Request
-	pw        *pipe // the body, written
+	pw        *io.PipeWriter
 	body      *body
 	status    int
 	buf       []byte // the body before the headers went out
@@ -225,7 +225,7 @@ func (w *responseWriter) commit(contentLength int64) error {
 	var rb io.ReadCloser = w.body
 	if w.out.Method == http.MethodHead || !bodyAllowed(w.status) {
 		rb = http.NoBody
-		w.pw.CloseWrite(nil)
+		w.pw.Close()
 	}
 	w.resp = &http.Response{
 		Status: strconv.Itoa(w.status) + " " + http.StatusText(w.status), StatusCode: w.status,
@@ -262,7 +262,7 @@ func (w *responseWriter) finish() {
 			w.body.addTrailer(http.CanonicalHeaderKey(k), v)
 		}
 	}
-	w.pw.CloseWrite(nil)
+	w.pw.Close()
 }
 
 // bodyAllowed reports whether a response with this status may have a body.
@@ -272,7 +272,7 @@ func bodyAllowed(status int) bool {
 
 // body is the response body: closing it ends the request, so the handler stops.
 type body struct {
-	pr      *pipe // the body, read
+	pr      *io.PipeReader
 	cancel  context.CancelFunc
 	resp    *http.Response
 	trailer http.Header // set by the handler's goroutine before the pipe's end
@@ -300,7 +300,7 @@ func (b *body) Read(p []byte) (int, error) {
 }
 
 func (b *body) Close() error {
-	b.pr.CloseRead(nil)
+	b.pr.Close()
 	b.cancel()
 	return nil
 }
