@@ -232,6 +232,19 @@ func chatStreamsRound(client *http.Client, srv *benchServer, u, heapProfile stri
 		}()
 	}
 	close(start)
+	cpuDone := make(chan struct{})
+	if heapProfile != "" {
+		// The CPU profile of the first seconds: the streams starting, where the time to first
+		// token goes.
+		go func() {
+			defer close(cpuDone)
+			if err := saveProfile(srv.debug+"/debug/pprof/profile?seconds=4", heapProfile+".cpu"); err != nil {
+				fmt.Fprintln(os.Stderr, "CPU profile:", err)
+			}
+		}()
+	} else {
+		close(cpuDone)
+	}
 	if heapProfile != "" {
 		for deadline := time.Now().Add(time.Minute); started.Load() < benchChatStreams*9/10 && time.Now().Before(deadline); {
 			time.Sleep(10 * time.Millisecond)
@@ -243,6 +256,7 @@ func chatStreamsRound(client *http.Client, srv *benchServer, u, heapProfile stri
 		_ = saveProfile(srv.debug+"/debug/pprof/heap?debug=1", heapProfile+".txt") // ends with runtime.MemStats
 	}
 	wg.Wait()
+	<-cpuDone
 	close(stopSampling)
 	res.peakRSS = <-sampled
 	return res
@@ -285,7 +299,8 @@ func medianOf(v []float64) float64 {
 // medians. It raises its own file-descriptor limit to hold 2,000 client connections
 // (syscall.Setrlimit). LOUPE_BENCH_HEAPPROFILE=path first runs a round of each, not measured,
 // that writes the server's heap profile with 90% of the streams open to path.proxy and path.direct (and the goroutines to
-// path.<name>.goroutines.txt, runtime.MemStats at the end of path.<name>.txt).
+// path.<name>.goroutines.txt, runtime.MemStats at the end of path.<name>.txt, the CPU profile of
+// the round's first 4 s to path.<name>.cpu).
 func BenchmarkChatStreams2000(b *testing.B) {
 	var lim syscall.Rlimit
 	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err == nil && lim.Cur < 2*benchChatStreams+512 {

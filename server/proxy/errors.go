@@ -71,7 +71,7 @@ func (p *Proxy) errorHandler(w http.ResponseWriter, r *http.Request, err error) 
 		c.reason = "body too large"
 		ref := tooLarge(up.slug, maxErr.Limit)
 		writeError(w, ref.status, up.slug, ref.message, ref.check)
-	case errors.Is(err, context.Canceled) && r.Context().Err() != nil:
+	case errors.Is(err, context.Canceled) && c.client.Err() != nil:
 		c.reason = "client gone"
 		w.WriteHeader(499) // nobody reads it; it is what the audit line shows
 	case c.inErr != nil:

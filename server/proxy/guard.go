@@ -32,7 +32,7 @@ func splitTarget(r *http.Request) (slug, rawRest string, _ *refusal) {
 	}
 	slug, rest, found := strings.Cut(raw[len(Prefix):], "/")
 	if found {
-		rest = "/" + rest
+		rest = raw[len(Prefix)+len(slug):] // "/" and the rest, without a copy
 	}
 	if slug == "" {
 		return "", "", &refusal{http.StatusNotFound, "no API named in the path", "call /proxy/<api>/<path>"}
@@ -71,18 +71,21 @@ func checkRest(raw string) *refusal {
 	if raw == "" {
 		return nil
 	}
-	segs := strings.Split(raw[1:], "/")
-	for i, s := range segs {
+	for i, rest := 0, raw[1:]; ; i++ {
+		s, after, more := strings.Cut(rest, "/")
 		switch {
-		case s == "" && i < len(segs)-1:
+		case s == "" && more:
 			return bad("the path has an empty segment (//)")
 		case s != "" && (strings.Trim(s, ".") == "" || strings.HasPrefix(s, "..")):
 			return bad("the path has a . or .. segment")
 		case i == 0 && strings.Contains(s, "@"):
 			return bad("the path's first segment looks like userinfo (@)")
 		}
+		if !more {
+			return nil
+		}
+		rest = after
 	}
-	return nil
 }
 
 // checkQuery refuses CR, LF and NUL in the query, raw or encoded.

@@ -13,8 +13,9 @@ import (
 // Content-Length stays right. Upstreams echo requests back (error messages quoting the URL,
 // pagination links built from it), and the credential was in that request.
 type masker struct {
-	secrets [][]byte
-	longest int
+	secrets  [][]byte
+	longest  int
+	inSecret [256]bool // the bytes some secret holds: a read ending in any other holds nothing back
 }
 
 func newMasker(secrets []string) *masker {
@@ -26,6 +27,9 @@ func newMasker(secrets []string) *masker {
 		for _, f := range secretForms(s) {
 			m.secrets = append(m.secrets, []byte(f))
 			m.longest = max(m.longest, len(f))
+			for i := 0; i < len(f); i++ {
+				m.inSecret[f[i]] = true
+			}
 		}
 	}
 	if len(m.secrets) == 0 {
@@ -62,11 +66,19 @@ func (m *masker) maskString(s string) string {
 
 // partial returns the length of b's longest suffix that is a proper prefix of a secret: those
 // bytes must wait for the next read before they can be passed on.
+//
+// It runs on every read of every response, an event stream's included: most reads end in a
+// byte no secret holds (an event ends with a blank line), which settles it at once, and a
+// candidate prefix is compared only when its last byte matches b's.
 func (m *masker) partial(b []byte) int {
+	if len(b) == 0 || !m.inSecret[b[len(b)-1]] {
+		return 0
+	}
+	last := b[len(b)-1]
 	keep := 0
 	for _, s := range m.secrets {
 		for k := min(len(s)-1, len(b)); k > keep; k-- {
-			if bytes.HasSuffix(b, s[:k]) {
+			if s[k-1] == last && bytes.Equal(b[len(b)-k:], s[:k]) {
 				keep = k
 				break
 			}

@@ -35,15 +35,19 @@ func (p *Proxy) modifyResponse(resp *http.Response) error {
 		h["X-Upstream-Www-Authenticate"] = v
 	}
 	m := p.masker()
+	// The wrappers of the body share one allocation.
+	// Always: trailers the upstream did not announce appear in resp.Trailer only at the end.
+	tb := &trailerBody{ReadCloser: resp.Body, resp: resp, m: m}
 	if m != nil {
 		m.maskHeader(h)
-		resp.Body = m.wrap(resp.Body)
+		tb.mask = maskBody{body: resp.Body, m: m}
+		tb.ReadCloser = &tb.mask
 	}
-	// Always: trailers the upstream did not announce appear in resp.Trailer only at the end.
-	resp.Body = &trailerBody{resp.Body, resp, m}
 	if resp.StatusCode != http.StatusSwitchingProtocols { // ReverseProxy needs its connection
-		resp.Body = &endBody{resp.Body, c.rec}
+		tb.end = endBody{tb.ReadCloser, c.rec} // in the same allocation
+		tb.ReadCloser = &tb.end
 	}
+	resp.Body = tb
 	return nil
 }
 
@@ -53,6 +57,8 @@ type trailerBody struct {
 	io.ReadCloser
 	resp *http.Response
 	m    *masker
+	mask maskBody // the body read, when there are secrets to mask
+	end  endBody  // the body read, when it tells the recorder its end
 }
 
 func (b *trailerBody) Close() error {

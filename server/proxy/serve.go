@@ -10,11 +10,17 @@ import (
 	"time"
 )
 
-// call is one proxied call, carried in the request context from ServeHTTP to the
-// ReverseProxy hooks.
+// call is one proxied call. It is the context of the request ServeHTTP hands to
+// ReverseProxy, which carries it to the hooks (callFrom): a context of its own, cancelled when
+// ServeHTTP returns or the upstream times out (timeoutTransport), inside the client's.
 type call struct {
+	context.Context
+	cancel context.CancelCauseFunc
+	client context.Context // the client's request context: done when the client went away
+
 	up      *upstream
-	rec     *recorder
+	rec     *recorder // &recv
+	recv    recorder
 	user    string
 	op      string // operationId; "" when undocumented
 	rest    string // decoded path after /proxy/<slug>, "" or starting with "/"
@@ -43,6 +49,14 @@ func (b *inBody) Read(p []byte) (int, error) {
 
 type callKey struct{}
 
+// Value implements context.Context: the call itself under callKey.
+func (c *call) Value(key any) any {
+	if key == (callKey{}) {
+		return c
+	}
+	return c.Context.Value(key)
+}
+
 func callFrom(ctx context.Context) *call {
 	c, _ := ctx.Value(callKey{}).(*call)
 	return c
@@ -51,8 +65,9 @@ func callFrom(ctx context.Context) *call {
 // ServeHTTP implements http.Handler for /proxy/<slug>/<path>.
 func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
-	rec := &recorder{ResponseWriter: w}
-	c := &call{rec: rec}
+	c := &call{recv: recorder{ResponseWriter: w}} // one allocation for both
+	rec := &c.recv
+	c.rec = rec
 	defer func() {
 		v := recover()
 		if v == http.ErrAbortHandler && c.up != nil && !rec.isCommitted() {
@@ -138,7 +153,10 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Body != nil && r.Body != http.NoBody {
 		r.Body = &inBody{http.MaxBytesReader(rec, r.Body, p.cfg.MaxBody), c}
 	}
-	p.rp.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), callKey{}, c)))
+	c.client = r.Context()
+	c.Context, c.cancel = context.WithCancelCause(c.client)
+	defer c.cancel(nil)
+	p.rp.ServeHTTP(rec, r.WithContext(c))
 }
 
 // checkOperation names the call's operation and applies the API's allow list and admin policy.

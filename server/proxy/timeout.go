@@ -21,10 +21,22 @@ type timeoutTransport struct {
 }
 
 func (t *timeoutTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	ctx, cancel := context.WithCancelCause(req.Context())
-	timer := time.AfterFunc(t.headerTimeout, func() { cancel(errHeaderTimeout) })
-	resp, err := t.next.RoundTrip(req.WithContext(ctx))
-	timer.Stop()
+	// A proxied call brings a context of its own to cancel (call.cancel): the upstream request
+	// then needs no second context, nor a second copy of itself to carry one.
+	ctx := req.Context()
+	var cancel context.CancelCauseFunc
+	if c := callFrom(ctx); c != nil && c.cancel != nil {
+		cancel = c.cancel
+	} else {
+		ctx, cancel = context.WithCancelCause(ctx)
+		req = req.WithContext(ctx)
+	}
+	// One timer serves both waits: for the headers, then between two reads of the body.
+	b := &idleBody{idle: t.idleTimeout, cancel: cancel}
+	b.timer = time.AfterFunc(t.headerTimeout, b.expire)
+	resp, err := t.next.RoundTrip(req)
+	b.timer.Stop()
+	b.phase.CompareAndSwap(phaseHeaders, phaseBody) // unless the header time-out fired
 	if err != nil {
 		if errors.Is(context.Cause(ctx), errHeaderTimeout) {
 			err = fmt.Errorf("%w: %w", errHeaderTimeout, err)
@@ -32,7 +44,8 @@ func (t *timeoutTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		cancel(nil)
 		return nil, err
 	}
-	resp.Body = newIdleBody(resp.Body, t.idleTimeout, cancel, isEventStream(resp.Header))
+	b.body, b.sse = resp.Body, isEventStream(resp.Header)
+	resp.Body = b
 	return resp, nil
 }
 
@@ -51,23 +64,31 @@ type idleBody struct {
 	body    io.ReadCloser
 	idle    time.Duration
 	cancel  context.CancelCauseFunc
-	timer   *time.Timer
+	timer   *time.Timer // the header time-out, then the idle one
+	phase   atomic.Int32
 	idled   atomic.Bool
 	sse     bool
 	trailer []byte // the closing event, once idle
 	done    bool
 }
 
-func newIdleBody(body io.ReadCloser, idle time.Duration, cancel context.CancelCauseFunc, sse bool) *idleBody {
-	b := &idleBody{body: body, idle: idle, cancel: cancel, sse: sse}
-	b.timer = time.AfterFunc(idle, b.expire)
-	b.timer.Stop()
-	return b
-}
+// The phases of an idleBody's timer.
+const (
+	phaseHeaders  = iota // waiting for the response headers
+	phaseBody            // reading the body
+	phaseTimedOut        // the headers did not come in time
+)
 
+// expire ends the upstream request when the timer fires: no headers in time, or a silent body.
 func (b *idleBody) expire() {
-	b.idled.Store(true)
-	b.cancel(errStreamIdle)
+	if b.phase.CompareAndSwap(phaseHeaders, phaseTimedOut) {
+		b.cancel(errHeaderTimeout)
+		return
+	}
+	if b.phase.Load() == phaseBody {
+		b.idled.Store(true)
+		b.cancel(errStreamIdle)
+	}
 }
 
 func (b *idleBody) Read(p []byte) (int, error) {

@@ -53,8 +53,10 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 			return nil, w.fail
 		}
 		return w.resp, nil
-	case <-ctx.Done():
-		err := fmt.Errorf("inproc: %w", context.Cause(ctx))
+	case <-req.Context().Done():
+		// The caller's context, not ctx: the handler cancels ctx when it returns, which may
+		// be right after it answered, and select would then pick either case.
+		err := fmt.Errorf("inproc: %w", context.Cause(req.Context()))
 		pr.CloseWithError(err) // the handler's writes fail from now on
 		return nil, err
 	}

@@ -1,0 +1,54 @@
+package proxy
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestMaskerPartial checks the held-back length against the plain definition (the longest
+// suffix of a read that is a proper prefix of a secret form) on reads ending every which way:
+// in a byte no secret holds, in part of a secret, in part of its base64 and percent forms.
+func TestMaskerPartial(t *testing.T) {
+	m := newMasker([]string{"sk-live/ABC+def=123", "tok-\u00e9t\u00e9-42"})
+	reference := func(b []byte) int {
+		keep := 0
+		for _, s := range m.secrets {
+			for k := min(len(s)-1, len(b)); k > keep; k-- {
+				if bytes.HasSuffix(b, s[:k]) {
+					keep = k
+					break
+				}
+			}
+		}
+		return keep
+	}
+	tests := []struct {
+		in   string
+		want int
+	}{
+		{"data: {}\n\n", 0},
+		{"", 0},
+		{"key=sk-live/AB", len("sk-live/AB")},
+		{"key=sk-live%2FAB", len("sk-live%2FAB")},
+		{"sk-live/ABC+def=123", 0}, // a whole secret is masked, not held
+		{"x s", 1},
+		{"tok-", 4},
+	}
+	for _, tt := range tests {
+		if got := m.partial([]byte(tt.in)); got != tt.want || got != reference([]byte(tt.in)) {
+			t.Errorf("partial(%q): got %d; want %d (reference %d)", tt.in, got, tt.want, reference([]byte(tt.in)))
+		}
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		s := m.secrets[r.IntN(len(m.secrets))]
+		b := []byte("prefix " + string(s[:r.IntN(len(s)+1)]))
+		if r.IntN(3) == 0 {
+			b = append(b, byte(r.IntN(256)))
+		}
+		if got, want := m.partial(b), reference(b); got != want {
+			t.Fatalf("partial(%q): got %d; want %d", b, got, want)
+		}
+	}
+}
