@@ -44,10 +44,18 @@ func catalogError() error {
 }
 
 // preloadCatalog loads the catalog in the browser before the app renders, so the first render
-// of the wasm already shows the same sidebar as the prerendered page (no empty flash). The
-// request answers from the preload, so it costs no round trip. It does nothing on the server.
+// of the wasm already shows the same sidebar as the prerendered page (no empty flash): the page
+// catalog the prerendered page carries when it has one (the shell completes it once mounted,
+// see wholeCatalog), else the whole catalog, whose request answers from the preload, so it costs
+// no round trip. It does nothing on the server.
 func preloadCatalog() {
 	if !app.IsClient {
+		return
+	}
+	if cat := readPageCatalog(); cat != nil {
+		clientCatalog.Lock()
+		clientCatalog.cat = cat
+		clientCatalog.Unlock()
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
@@ -86,4 +94,57 @@ func fetchCatalog(ctx context.Context) (*catalog.Catalog, error) {
 		return nil, fmt.Errorf("the catalog is not valid JSON: %w", err)
 	}
 	return &cat, nil
+}
+
+// whole is the one fetch of the whole catalog that completes a page catalog.
+var whole struct {
+	sync.Mutex
+	wait chan struct{} // closed when the fetch in flight ends; nil before the first and after a failure
+	cat  *catalog.Catalog
+	err  error
+}
+
+// wholeCatalog fetches and decodes /catalog.json once: later calls wait for that fetch and get
+// its result; after a failure the next call fetches again. Call it from a goroutine (ctx.Async).
+func wholeCatalog() (*catalog.Catalog, error) {
+	whole.Lock()
+	if whole.wait == nil {
+		wait := make(chan struct{})
+		whole.wait = wait
+		go func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			cat, err := fetchCatalog(ctx)
+			whole.Lock()
+			whole.cat, whole.err = cat, err
+			if err != nil {
+				whole.wait = nil
+			}
+			whole.Unlock()
+			close(wait)
+		}()
+	}
+	wait := whole.wait
+	whole.Unlock()
+	<-wait
+	whole.Lock()
+	defer whole.Unlock()
+	return whole.cat, whole.err
+}
+
+// useWholeCatalog completes the browser's page catalog with full (completeCatalog) and returns
+// the catalog the app shows from now on: the same one, completed, or full when it is another
+// version of the catalog. Call it on the UI goroutine (ctx.Dispatch).
+func useWholeCatalog(full *catalog.Catalog) *catalog.Catalog {
+	clientCatalog.Lock()
+	defer clientCatalog.Unlock()
+	cur := clientCatalog.cat
+	switch {
+	case cur != nil && cur.Page == "":
+		return cur
+	case cur != nil && completeCatalog(cur, full):
+		return cur
+	}
+	clientCatalog.cat, clientCatalog.err = full, nil
+	return full
 }

@@ -10,7 +10,7 @@ import (
 
 // answerWith builds a finished answer from Markdown text.
 func answerWith(text string) *chatAnswer {
-	a := &chatAnswer{md: markdown.NewStream(chatMarkdown), answered: map[string]bool{}}
+	a := &chatAnswer{md: markdown.NewStream(chatMarkdown()), answered: map[string]bool{}}
 	a.md.Write(text)
 	a.md.Close()
 	return a

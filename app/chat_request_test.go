@@ -13,10 +13,10 @@ import (
 )
 
 func TestChatBody(t *testing.T) {
-	answer := &chatAnswer{md: markdown.NewStream(chatMarkdown)}
+	answer := &chatAnswer{md: markdown.NewStream(chatMarkdown())}
 	answer.md.Write("Calling the tool.")
 	answer.calls = []sse.ToolCall{{ID: "call_1", Name: "get_weather", Arguments: `{"city":"Paris"}`}}
-	failed := &chatAnswer{md: markdown.NewStream(chatMarkdown)} // an error before any token: left out
+	failed := &chatAnswer{md: markdown.NewStream(chatMarkdown())} // an error before any token: left out
 	turns := []*chatTurn{
 		{role: "user", text: "hi"},
 		{role: "assistant", answer: failed},

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -19,8 +20,10 @@ func init() {
 	}
 }
 
-// chatMarkdown renders every answer; its goldmark and bluemonday set-up is built once.
-var chatMarkdown = markdown.NewRenderer()
+// chatMarkdown returns the renderer of every answer; its goldmark and bluemonday set-up is
+// built once, on the first chat page rather than as the wasm starts (where building the policy
+// would delay every page).
+var chatMarkdown = sync.OnceValue(markdown.NewRenderer)
 
 // chatWarmUpDelay lets the page finish mounting before chatMarkdown warms up.
 const chatWarmUpDelay = 200 * time.Millisecond
@@ -60,7 +63,7 @@ func (v *chatView) OnMount(ctx app.Context) {
 	v.readLink()
 	// Build the Markdown renderer's tables now, in a task of their own (a timer wakes the
 	// goroutine), rather than in the task that shows the first tokens of the first answer.
-	time.AfterFunc(chatWarmUpDelay, chatMarkdown.Warm)
+	time.AfterFunc(chatWarmUpDelay, func() { chatMarkdown().Warm() })
 	ctx.Handle(chatToolResultAction, func(ctx app.Context, a app.Action) {
 		if r, ok := a.Value.(chatToolResult); ok {
 			v.onToolResult(ctx, r.answer, r.callID, r.name, r.result)
@@ -149,7 +152,7 @@ func (v *chatView) request() {
 		return
 	}
 	v.problem = ""
-	a := newChatAnswer(chatMarkdown)
+	a := newChatAnswer(chatMarkdown())
 	reqCtx, cancel := context.WithCancel(context.Background())
 	a.cancel = cancel
 	link, url := encodeChatLink(v.settings, v.def, v.lastQuestion()), v.proxyURL()

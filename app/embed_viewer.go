@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/microcosm-cc/bluemonday"
@@ -25,8 +26,9 @@ const embedStyle = "/web/embed.css"
 
 // embedPolicy sanitizes documentation HTML from an API: text structure, code, tables, images
 // and links to http(s) URLs, and ids (the section anchors). No script, style, form, frame,
-// event handler or style attribute survives.
-var embedPolicy = func() *bluemonday.Policy {
+// event handler or style attribute survives. It is built on the first embed answer, not as the
+// wasm starts (UGCPolicy compiles a dozen regular expressions, which every page would wait on).
+var embedPolicy = sync.OnceValue(func() *bluemonday.Policy {
 	p := bluemonday.UGCPolicy()
 	p.AllowAttrs("id").Matching(regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_:.-]*$`)).Globally()
 	p.AllowAttrs("class").Matching(regexp.MustCompile(`^[A-Za-z0-9_ -]+$`)).OnElements("div", "section", "span", "pre", "code", "a", "p")
@@ -45,7 +47,7 @@ var embedPolicy = func() *bluemonday.Policy {
 	p.RequireNoReferrerOnLinks(true)
 	p.AddTargetBlankToFullyQualifiedLinks(true)
 	return p
-}()
+})
 
 // embed is the documented shape of an embed answer: content as one HTML string or a list of
 // them, the page's headings as {title: anchor} objects, where it came from.
@@ -67,7 +69,7 @@ func embedView(body []byte) app.UI {
 	if !ok {
 		return app.P().Class("muted").Text("This answer holds no HTML content; see the JSON tab.")
 	}
-	clean := embedPolicy.Sanitize(strings.Join(parts, "\n"))
+	clean := embedPolicy().Sanitize(strings.Join(parts, "\n"))
 	doc := `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="` + embedStyle + `"></head><body>` + clean + `</body></html>`
 	var toc []app.UI
 	for _, h := range e.Headers {

@@ -71,9 +71,35 @@ func (s *shell) OnMount(ctx app.Context) {
 		return nil
 	})
 	app.Window().Call("addEventListener", "keydown", s.keys)
-	if s.cat == nil {
+	switch {
+	case s.cat == nil:
 		s.retry(ctx)
+	case s.cat.Page != "":
+		s.complete(ctx)
 	}
+}
+
+// complete loads the whole catalog in the background and completes the page catalog the page
+// started with (see pageCatalog); a page the page catalog does not cover waits for it.
+func (s *shell) complete(ctx app.Context) {
+	ctx.Async(func() {
+		full, err := wholeCatalog()
+		ctx.Dispatch(func(ctx app.Context) {
+			if err != nil {
+				s.loadErr = err.Error()
+				return
+			}
+			s.cat, s.loadErr = useWholeCatalog(full), ""
+		})
+	})
+}
+
+// page is the path of the current page, as pageCatalog names it.
+func (s *shell) page() string {
+	if s.opID == "" {
+		return "/" + s.slug
+	}
+	return "/" + s.slug + "/" + s.opID
 }
 
 // OnDismount removes the keyboard shortcuts.
@@ -104,6 +130,11 @@ func (s *shell) retry(ctx app.Context) {
 }
 
 func (s *shell) onRetry(ctx app.Context, e app.Event) { s.retry(ctx) }
+
+func (s *shell) onRetryComplete(ctx app.Context, e app.Event) {
+	s.loadErr = ""
+	s.complete(ctx)
+}
 
 // onKey handles the editing keys of code editors (onCodeEditorKey) and the global shortcuts:
 // "/" focuses the filter unless the user is typing in a field, Ctrl+Enter (Cmd+Enter) sends
@@ -193,6 +224,7 @@ func (s *shell) Render() app.UI {
 			),
 		),
 		app.Main().ID("main").TabIndex(-1).Body(newModeBanner(s.bannerAPI()), s.renderMain()),
+		s.renderPageCatalog(),
 	)
 }
 
@@ -214,7 +246,13 @@ func (s *shell) renderMain() app.UI {
 			app.P().Text("Check that the Loupe server is running, then try again."),
 			app.Button().Class("btn").Text("Try again").OnClick(s.onRetry),
 		)
-	case s.cat == nil:
+	case s.cat != nil && s.cat.Page != "" && s.cat.Page != s.page() && s.loadErr != "":
+		return app.Div().Class("page-error").Role("alert").Body(
+			app.H1().Text("The catalog could not be loaded"),
+			app.P().Text(s.loadErr),
+			app.Button().Class("btn").Text("Try again").OnClick(s.onRetryComplete),
+		)
+	case s.cat == nil, s.cat.Page != "" && s.cat.Page != s.page():
 		return app.Div().Class("loading").Aria("busy", "true").Body(
 			app.Span().Class("spinner").Aria("hidden", "true"),
 			app.Text("Loading the catalog…"),

@@ -72,7 +72,7 @@ func streamed(op *catalog.Operation, req *request.Request) bool {
 func (p *walkthroughPage) runStream(ctx app.Context, i int, req *request.Request) {
 	s := &p.steps[i]
 	cctx, seq := p.start()
-	a := newChatAnswer(chatMarkdown)
+	a := newChatAnswer(chatMarkdown())
 	a.record = &chatRecord{}
 	s.result, s.answer, s.status = nil, nil, "running"
 	s.stream = &chatTurn{role: "assistant", answer: a}

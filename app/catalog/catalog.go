@@ -23,6 +23,10 @@ type Catalog struct {
 	APIs []API `json:"apis"`
 	// Walkthroughs are the onboarding walkthroughs, in file name order.
 	Walkthroughs []Walkthrough `json:"walkthroughs,omitempty"`
+	// Page is set on a catalog cut down for the first render of one page (the page's path): the
+	// operations that page does not show are listed partially and the guides of the APIs it
+	// does not show are left out. The app completes it from /catalog.json once the page runs.
+	Page string `json:"page,omitempty"`
 }
 
 // API is one OpenAPI document.

@@ -28,3 +28,11 @@ func (c *Catalog) Count() int {
 	}
 	return n
 }
+
+// Index returns the operation as a catalog lists it partially (Partial set): only the fields the
+// sidebar and the API's page read (ID, API, method, path, summary, tags, deprecation, source and
+// viewer). The whole of it is fetched when it is opened.
+func (op *Operation) Index() Operation {
+	return Operation{ID: op.ID, API: op.API, Method: op.Method, Path: op.Path, Summary: op.Summary,
+		Tags: op.Tags, Deprecated: op.Deprecated, Source: op.Source, Viewer: op.Viewer, Partial: true}
+}

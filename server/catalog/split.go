@@ -34,8 +34,7 @@ func slim(c *catalog.Catalog) *catalog.Catalog {
 		if len(a.Operations) > SlimAbove {
 			ops := make([]catalog.Operation, len(a.Operations))
 			for j, op := range a.Operations {
-				ops[j] = catalog.Operation{ID: op.ID, API: op.API, Method: op.Method, Path: op.Path, Summary: op.Summary,
-					Tags: op.Tags, Deprecated: op.Deprecated, Source: op.Source, Viewer: op.Viewer, Partial: true}
+				ops[j] = op.Index()
 			}
 			a.Operations = ops
 		}

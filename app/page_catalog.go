@@ -1,0 +1,121 @@
+package app
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"loupe/app/catalog"
+)
+
+// pageCatalogID is the id of the <script type="application/json"> a prerendered page carries its
+// page catalog in (see pageCatalog). The wasm reads it before its first render, so an operation
+// page starts without fetching and decoding the whole catalog (about 1 MB of JSON, of which the
+// page shows a few percent); the rest arrives from /catalog.json once the page runs.
+const pageCatalogID = "loupe-page-catalog"
+
+// pageCatalog returns what the first render of the page at path (root-relative) reads of cat:
+// a copy whose operations are listed partially (catalog.Operation.Index) but for the one the page
+// shows, and whose APIs keep their guide only on the API's own page. It returns nil for the
+// pages that read more (a walkthrough runs its steps' operations, the workspace and the history
+// read every operation) and for paths that are not pages: those load the whole catalog.
+func pageCatalog(cat *catalog.Catalog, path string) *catalog.Catalog {
+	if cat == nil || cat.Page != "" || !IsPage(cat, path) {
+		return nil
+	}
+	slug, opID := parseRoute(path)
+	switch {
+	case slug == "walkthroughs", "/"+slug == historyPath && cat.API(slug) == nil,
+		slug == "script" && opID == workspaceOpID:
+		return nil
+	}
+	out := *cat
+	out.Page = "/" + strings.Trim(path, "/")
+	out.APIs = make([]catalog.API, len(cat.APIs))
+	for i, a := range cat.APIs {
+		ops := make([]catalog.Operation, len(a.Operations))
+		for j := range a.Operations {
+			op := &a.Operations[j]
+			if a.Slug == slug && op.ID == opID {
+				ops[j] = *op
+			} else {
+				ops[j] = op.Index()
+			}
+		}
+		a.Operations = ops
+		if a.Slug != slug || opID != "" {
+			a.GuideHTML = ""
+		}
+		out.APIs[i] = a
+	}
+	return &out
+}
+
+// renderPageCatalog is, on the server, the page catalog of the current page in a JSON script
+// element (json.Marshal escapes <, > and &, so the text cannot close the element), or nothing
+// for a page that needs the whole catalog at once. In the browser it is nothing: the wasm has
+// read the element before it renders.
+func (s *shell) renderPageCatalog() app.UI {
+	if app.IsClient || serverCatalog == nil || s.cat != serverCatalog {
+		return nil
+	}
+	page := "/" + s.slug
+	if s.opID != "" {
+		page += "/" + s.opID
+	}
+	if pc := pageCatalog(serverCatalog, page); pc != nil {
+		if b, err := json.Marshal(pc); err == nil {
+			return app.Raw(`<script type="application/json" id="` + pageCatalogID + `">` + string(b) + `</script>`)
+		}
+	}
+	return nil
+}
+
+// readPageCatalog decodes the page catalog the prerendered page carries, or returns nil when it
+// has none (or it cannot be read: the app then fetches the whole catalog).
+func readPageCatalog() *catalog.Catalog {
+	el := app.Window().GetElementByID(pageCatalogID)
+	if !el.Truthy() {
+		return nil
+	}
+	var cat catalog.Catalog
+	if err := json.Unmarshal([]byte(el.Get("textContent").String()), &cat); err != nil || cat.Page == "" {
+		return nil
+	}
+	return &cat
+}
+
+// completeCatalog puts what the whole catalog full has and the page catalog cur left out in
+// place in cur (the guides, the operations listed partially), so that the pointers the
+// components hold stay valid and the page on screen does not change. It reports false, changing
+// nothing, when full is not the same catalog (another version): the caller then replaces cur.
+func completeCatalog(cur, full *catalog.Catalog) bool {
+	if cur.Version != full.Version || len(cur.APIs) != len(full.APIs) {
+		return false
+	}
+	for i := range cur.APIs {
+		a, f := &cur.APIs[i], &full.APIs[i]
+		if a.Slug != f.Slug || len(a.Operations) != len(f.Operations) {
+			return false
+		}
+		for j := range a.Operations {
+			if a.Operations[j].ID != f.Operations[j].ID {
+				return false
+			}
+		}
+	}
+	for i := range cur.APIs {
+		a, f := &cur.APIs[i], &full.APIs[i]
+		ops := a.Operations
+		*a = *f
+		a.Operations = ops
+		for j := range ops {
+			if ops[j].Partial && !f.Operations[j].Partial {
+				ops[j] = f.Operations[j]
+			}
+		}
+	}
+	cur.Walkthroughs, cur.Page = full.Walkthroughs, ""
+	return true
+}
