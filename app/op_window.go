@@ -29,6 +29,7 @@ type opWindow struct {
 	// resize event, when the page's layout is fresh: reading them in a keystroke would make
 	// the browser lay the page out then, and again for the frame.
 	at, height float64
+	hidden     bool // the list was out of sight (height 0) when last read
 
 	measured [rowKinds + 1]bool // the kinds whose height, and the gap, the browser measured
 	onScroll app.Func           // update, on a scroll or resize, or after a filter's frame
@@ -122,7 +123,12 @@ func (w *opWindow) update() {
 	if w.ul == nil {
 		return
 	}
+	hidden := w.hidden
 	at, height := w.viewport()
+	if hidden && !w.hidden { // the phone's menu opened: show the current page's row
+		w.reveal()
+		return
+	}
 	over := margin(height)
 	if w.measure() || !w.list.covers(w.lo, w.hi, at, height, over/2) {
 		w.show(w.list.span(at, height, over))
@@ -133,7 +139,7 @@ func (w *opWindow) update() {
 // closed menu) counts as 600 px high.
 func (w *opWindow) viewport() (at, height float64) {
 	w.at, w.height = w.ul.Get("scrollTop").Float(), w.ul.Get("clientHeight").Float()
-	if w.height <= 0 {
+	if w.hidden = w.height <= 0; w.hidden {
 		w.height = 600
 	}
 	return w.at, w.height
