@@ -200,6 +200,7 @@ func TestHistoryKeepsWorkspaceAndWalkthroughCalls(t *testing.T) {
 	tctx := within(t, ctx, 60*time.Second)
 	openPage(t, ctx, base+"/script/workspace")
 	poller(t, tctx)("the example project's code", `(e => e && e.value.includes("function sendInvoices") ? "ok" : null)(document.getElementById("ws-editor"))`)
+	poller(t, tctx)("the workspace's listing of processes in the history", `(localStorage.getItem("loupe.history") || "").includes("listScriptProcesses") ? "ok" : null`)
 	openPage(t, ctx, base+"/walkthroughs/entities-search-then-lookup")
 	if _, err := chromedp.Run(tctx, clickWhenEnabled("walk-run-step")); err != nil {
 		t.Fatal(err)
