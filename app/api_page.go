@@ -6,7 +6,6 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
-	"loupe/app/snippet"
 )
 
 // apiPage is one API's page: its guide, how credentials are handled and its operations.
@@ -15,9 +14,14 @@ type apiPage struct {
 
 	// API is the API to present.
 	API *catalog.API
+
+	oauth catalog.OAuthStatus // the last sign-in status the OAuth panel fetched ("" API before any)
 }
 
 func newAPIPage(a *catalog.API) *apiPage { return &apiPage{API: a} }
+
+// OnMount follows the sign-in status, which decides the credential the proxy adds.
+func (p *apiPage) OnMount(ctx app.Context) { ctx.ObserveState(oauthStatusState, &p.oauth) }
 
 // Render implements app.Composer.
 func (p *apiPage) Render() app.UI {
@@ -33,9 +37,11 @@ func (p *apiPage) Render() app.UI {
 		))
 	}
 	var held []app.UI
-	for _, c := range snippet.Held(a, nil) {
+	for _, c := range heldNow(a, nil, p.oauth) {
 		held = append(held, app.Li().Body(app.Code().Text(c.String())))
 	}
+	// Signed out of an API that signs in with OAuth and has no key to fall back on: nothing.
+	signedOutBare := p.oauth.API == a.Slug && !p.oauth.SignedIn && len(held) == 0
 	return app.Div().Class("page api-page").Body(
 		app.Header().Class("page-head").Body(
 			app.P().Class("crumbs").Body(app.A().Href(href("/")).Text("APIs"), app.Text(" / ")),
@@ -62,9 +68,12 @@ func (p *apiPage) Render() app.UI {
 				app.Dd().Body(app.A().ID("openapi-download").Href(href("/openapi/"+a.Slug+".yaml")).
 					Attr("download", a.Slug+".yaml").Text(a.Slug+".yaml")),
 				app.If(len(held) > 0, func() app.UI {
-					return app.Div().Body(app.Dt().Text("Credentials"), app.Dd().Body(
+					return app.Div().ID("held").Body(app.Dt().Text("Credentials"), app.Dd().Body(
 						app.Text("added by the server, never sent to the browser:"),
 						app.Ul().Class("held-list").Body(held...)))
+				}).ElseIf(signedOutBare, func() app.UI {
+					return app.Div().ID("held").Body(app.Dt().Text("Credentials"), app.Dd().Text(
+						"none while you are signed out: sign in below, and the server adds your grant's token."))
 				}),
 			),
 		),

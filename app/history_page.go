@@ -113,7 +113,7 @@ func (h *historyPage) Render() app.UI {
 	var list app.UI
 	switch {
 	case len(h.entries) == 0:
-		list = app.P().ID("history-empty").Class("muted").Text("Nothing sent yet. The requests you send from an operation's form appear here.")
+		list = app.P().ID("history-empty").Class("muted").Text("Nothing sent yet. The requests you send from an operation’s form, the script workspace or a walkthrough appear here.")
 	case len(shown) == 0:
 		list = app.P().ID("history-empty").Class("muted").Text("No request matches “" + h.query + "”.")
 	default:

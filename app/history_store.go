@@ -67,6 +67,25 @@ func recordHistory(ctx app.Context, api *catalog.API, op *catalog.Operation, bas
 	saveHistory(ctx, e, ex.Duration, ex.Canceled, ex.Err)
 }
 
+// recordScriptCall adds a call the script workspace sent to the history, unless it is off:
+// its URL and body read back into its operation's form, so that the entry reopens that form.
+func recordScriptCall(ctx app.Context, api *catalog.API, c *scriptCall, took time.Duration) {
+	if !app.IsClient || !historyOn() || api == nil {
+		return
+	}
+	op := api.Operation(c.Operation)
+	if op == nil {
+		return
+	}
+	e := history.Sent(api, op, "/proxy/"+api.Slug, c.URL, c.Body)
+	e.Status, e.Bytes = c.Status, len(c.Response)
+	failure := ""
+	if c.Status == 0 {
+		failure = c.Err
+	}
+	saveHistory(ctx, e, took, false, failure)
+}
+
 // recordChatHistory adds a request the chat sent to the history, unless it is off: form is the
 // chat's link fragment (its settings and the message sent), which holds no credential.
 func recordChatHistory(ctx app.Context, api *catalog.API, op *catalog.Operation, url, form string, a *chatAnswer) {

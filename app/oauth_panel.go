@@ -32,8 +32,11 @@ func (p *oauthPanel) OnMount(ctx app.Context) {
 	p.back = currentPath()
 	ctx.Async(func() {
 		st, err := fetchOAuthStatus(slug)
-		ctx.Dispatch(func(app.Context) {
+		ctx.Dispatch(func(ctx app.Context) {
 			p.st = st
+			if st != nil {
+				ctx.SetState(oauthStatusState, *st) // the page's Credentials line says what is sent
+			}
 			if err != nil {
 				p.err = "Loupe could not tell whether you are signed in to " + p.API.Title + ": " + err.Error()
 			}

@@ -176,15 +176,5 @@ func (p *operationPage) onResetForm(ctx app.Context, e app.Event) {
 
 func (p *operationPage) onDismissNotice(ctx app.Context, e app.Event) { p.notice = "" }
 
-// held returns the credentials the proxy adds to this operation's requests: for an API that
-// signs in with OAuth while the user has not, the fallback key (or nothing), not the bearer
-// token the document names.
-func (p *operationPage) held() []snippet.Credential {
-	if st := p.oauth; st.API == p.API.Slug && !st.SignedIn {
-		if st.FallbackParam == "" {
-			return nil
-		}
-		return []snippet.Credential{{In: "query", Name: st.FallbackParam, Value: snippet.HeldValue}}
-	}
-	return snippet.Held(p.API, p.Op)
-}
+// held returns the credentials the proxy adds to this operation's requests (heldNow).
+func (p *operationPage) held() []snippet.Credential { return heldNow(p.API, p.Op, p.oauth) }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -62,8 +63,11 @@ func (w *scriptWorkspace) do(ctx app.Context, label, op, method, path string, q 
 	}
 	w.busy = label
 	ctx.Async(func() {
+		start := time.Now()
 		c := callScript(op, method, path, q, body)
+		took := time.Since(start)
 		ctx.Dispatch(func(ctx app.Context) {
+			recordScriptCall(ctx, w.API, c, took)
 			w.busy = ""
 			w.calls = append([]*scriptCall{c}, w.calls...)
 			if len(w.calls) > 12 {

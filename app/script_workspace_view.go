@@ -243,12 +243,3 @@ func (w *scriptWorkspace) renderCalls() app.UI {
 		app.Ol().ID("ws-calls").Body(items...),
 	)
 }
-
-// workspaceLink is the sidebar's entry for the script workspace, first under the script API.
-func workspaceLink(current bool) app.UI {
-	return app.Li().Body(app.A().Class("op-link ws-link").Href(href("/script/"+workspaceOpID)).DataSet("op", "script/"+workspaceOpID).
-		Aria("current", ariaCurrent(current)).Body(
-		app.Span().Class("method ws-badge").Aria("hidden", "true").Text("▶"),
-		app.Span().Class("op-label").Text("Workspace: edit and run code"),
-	))
-}

@@ -9,8 +9,11 @@ import (
 )
 
 // sidebar lists every API and its operations (opList), grouped by tag, with a filter box.
-// Filtering hides the operations that do not match with one style rule, so a keystroke costs
-// the same whether the catalog lists ten operations or a thousand.
+// In the browser the list keeps in the page only the rows near its viewport (opWindow), and
+// a keystroke in the filter replaces them in the input event itself, so the next frame shows
+// the result whether the catalog lists ten operations or a thousand. The filter box's input
+// listener is its own rather than go-app's (OnInput), which would render the sidebar again
+// after each keystroke, on a timer that lands before the frame.
 type sidebar struct {
 	app.Compo
 
@@ -19,43 +22,81 @@ type sidebar struct {
 	// Slug and OpID name the current page, highlighted in the list.
 	Slug, OpID string
 
-	filter string
-	texts  []string         // opText of every operation, in catalog order
-	textOf *catalog.Catalog // the catalog texts was made for
+	filter  string
+	list    *opList // Cat's rows, filtered; made on first use
+	window  opWindow
+	onInput app.Func // the filter box's input listener
 }
 
 func newSidebar(cat *catalog.Catalog, slug, opID string) *sidebar {
 	return &sidebar{Cat: cat, Slug: slug, OpID: opID}
 }
 
-// OnNav marks the new current page in the list (markCurrent) without re-rendering it.
-func (s *sidebar) OnNav(ctx app.Context) { ctx.Defer(func(app.Context) { markCurrent() }) }
-
-func (s *sidebar) onFilter(ctx app.Context, e app.Event) {
-	s.filter = ctx.JSSrc().Get("value").String()
-	applyFilter(s.filter)
+// OnMount shows the list's rows in sight, the current page's among them, and listens to
+// the filter box.
+func (s *sidebar) OnMount(ctx app.Context) {
+	ctx.Defer(func(app.Context) {
+		doc := app.Window()
+		if ul := doc.GetElementByID("side-list"); ul.Truthy() {
+			s.window.mount(ul, s.rows())
+		}
+		if box := doc.GetElementByID("filter"); box.Truthy() && s.onInput == nil {
+			s.onInput = app.FuncOf(func(this app.Value, _ []app.Value) any {
+				s.setFilter(this.Get("value").String())
+				return nil
+			})
+			box.Call("addEventListener", "input", s.onInput)
+		}
+	})
 }
 
-// filterSheet holds the filter's style rule: a stylesheet made in script and adopted by the
-// document (CSSOM), which the page's Content-Security-Policy allows where it refuses a
-// <style> element. Undefined until the first filter.
-var filterSheet app.Value
+// OnDismount stops following the list's scrolling and the filter box.
+func (s *sidebar) OnDismount() {
+	s.window.dismount()
+	if s.onInput != nil {
+		if box := app.Window().GetElementByID("filter"); box.Truthy() {
+			box.Call("removeEventListener", "input", s.onInput)
+		}
+		s.onInput.Release()
+		s.onInput = nil
+	}
+}
 
-// applyFilter puts the filter's style rule (filterRules) in the page at once, in the input
-// event, so the next frame the browser paints shows the filtered list; go-app's render of
-// the rest (the "no match" line) follows on its own frame. It marks the list it filtered
-// with data-filter.
-func applyFilter(filter string) {
-	doc := app.Window().Get("document")
-	if filterSheet == nil {
-		filterSheet = app.Window().Get("CSSStyleSheet").New()
-		sheets := doc.Get("adoptedStyleSheets")
-		sheets.Call("push", filterSheet)
+// OnUpdate lists a new catalog.
+func (s *sidebar) OnUpdate(ctx app.Context) {
+	if list := s.rows(); s.window.list != list {
+		s.window.setList(list, s.filter)
 	}
-	filterSheet.Call("replaceSync", filterRules(strings.Fields(strings.ToLower(filter))))
-	if list := doc.Call("querySelector", "#side .api-list"); list.Truthy() {
-		list.Get("dataset").Set("filter", filter)
+}
+
+// OnNav marks the new current page in the list without re-rendering it.
+func (s *sidebar) OnNav(ctx app.Context) { ctx.Defer(func(app.Context) { s.window.markCurrent() }) }
+
+// rows returns the list of Cat's rows with the filter applied, made anew for a new catalog.
+func (s *sidebar) rows() *opList {
+	if s.list == nil || s.list.cat != s.Cat {
+		s.list = newOpList(s.Cat, basePath())
 	}
+	s.list.filter(s.filter)
+	return s.list
+}
+
+// setFilter filters the list and shows its first rows at once, or says that nothing matches.
+func (s *sidebar) setFilter(filter string) {
+	s.filter = filter
+	list := s.rows()
+	s.window.setList(list, filter)
+	if p := app.Window().GetElementByID("side-empty"); p.Truthy() {
+		p.Set("textContent", s.noMatch())
+	}
+}
+
+// noMatch says that no operation matches the filter, or nothing when one does.
+func (s *sidebar) noMatch() string {
+	if s.Cat == nil || len(s.list.words) == 0 || len(s.list.matched) > 0 {
+		return ""
+	}
+	return "No operation matches “" + s.filter + "”."
 }
 
 // onFilterKey clears the filter on Escape, opens the first match on Enter and moves to the
@@ -63,8 +104,7 @@ func applyFilter(filter string) {
 func (s *sidebar) onFilterKey(ctx app.Context, e app.Event) {
 	switch e.Get("key").String() {
 	case "Escape":
-		s.filter = ""
-		applyFilter("")
+		s.setFilter("")
 		ctx.JSSrc().Set("value", "")
 		ctx.JSSrc().Call("blur")
 	case "Enter":
@@ -79,23 +119,17 @@ func (s *sidebar) onFilterKey(ctx app.Context, e app.Event) {
 	}
 }
 
-// firstShownOp returns the first operation link the filter leaves visible, or undefined.
+// firstShownOp returns the first operation link of the list, or undefined: the list holds
+// only the rows the filter leaves, from its top after a filter.
 func firstShownOp() app.Value {
-	links := app.Window().Get("document").Call("querySelectorAll", "#side a.op-link")
-	for i := 0; i < links.Length(); i++ {
-		if l := links.Index(i); l.Call("checkVisibility").Bool() {
-			return l
-		}
-	}
-	return app.Undefined()
+	return app.Window().Get("document").Call("querySelector", "#side-list a.op-link")
 }
 
 // Render implements app.Composer.
 func (s *sidebar) Render() app.UI {
-	words := strings.Fields(strings.ToLower(s.filter))
-	current := ""
-	if !app.IsClient { // the browser marks the current page in place (opList)
-		current = strings.TrimSuffix(s.Slug+"/"+s.OpID, "/")
+	var ops app.UI = app.Ul().ID("side-list").Class("api-list") // opWindow fills it
+	if !app.IsClient {
+		ops = app.Raw(s.rows().markup(strings.TrimSuffix(s.Slug+"/"+s.OpID, "/")))
 	}
 	return app.Div().Class("side-body").Body(
 		app.Div().Class("filter-box").Body(
@@ -103,50 +137,13 @@ func (s *sidebar) Render() app.UI {
 			app.Input().ID("filter").Type("search").Placeholder("Filter operations").
 				Value(s.filter).AutoComplete(false).Spellcheck(false).
 				Aria("keyshortcuts", "/").
-				OnInput(s.onFilter).OnKeyDown(s.onFilterKey),
+				OnKeyDown(s.onFilterKey),
 			app.Kbd().Class("filter-hint").Aria("hidden", "true").Text("/"),
 		),
-		app.If(len(words) > 0 && s.Cat != nil && s.shown(words) == 0, func() app.UI {
-			return app.P().Class("side-empty").Text("No operation matches “" + s.filter + "”.")
-		}),
-
-		newOpList(s.Cat, current),
+		// Filled by setFilter, and always there, so that the list after it stays the same element.
+		app.P().ID("side-empty").Class("side-empty").Aria("live", "polite"),
+		ops,
 	)
-}
-
-// shown counts the operations that match every word.
-func (s *sidebar) shown(words []string) int {
-	if s.textOf != s.Cat {
-		s.texts, s.textOf = nil, s.Cat
-		for i := range s.Cat.APIs {
-			a := &s.Cat.APIs[i]
-			for j := range a.Operations {
-				s.texts = append(s.texts, opText(a, &a.Operations[j]))
-			}
-		}
-	}
-	n := 0
-	for _, t := range s.texts {
-		if containsAll(t, words) {
-			n++
-		}
-	}
-	return n
-}
-
-// filterRules is the style rule that shows only the operations whose text (opText) contains
-// every word, and the APIs that have one; empty without words.
-func filterRules(words []string) string {
-	if len(words) == 0 {
-		return ""
-	}
-	var m strings.Builder
-	for _, w := range words {
-		m.WriteString(`[data-text*="` + cssString(w) + `"]`)
-	}
-	return `.side-body li[data-text]:not(` + m.String() + `),` +
-		`.side-body li.api-item:not(:has(li[data-text]` + m.String() + `)),` +
-		`.side-body .tag-name, .side-body li:has(> a.ws-link) { display: none; }`
 }
 
 // containsAll reports whether text contains every word.
@@ -157,14 +154,6 @@ func containsAll(text string, words []string) bool {
 		}
 	}
 	return true
-}
-
-// ariaCurrent is the aria-current value of a link: "page" for the current page.
-func ariaCurrent(current bool) string {
-	if current {
-		return "page"
-	}
-	return ""
 }
 
 // matches reports whether every word occurs in one of the fields.

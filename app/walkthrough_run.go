@@ -113,6 +113,7 @@ func (p *walkthroughPage) runStep(ctx app.Context) {
 	ws := &p.Walk.Steps[i]
 	wreq := catalog.WalkStepRequest{Step: ws.ID, Inputs: p.inputValues(), Outputs: p.outputs}
 	id := p.Walk.ID
+	op, base, st := p.op(i), s.form.base, s.form.st.Clone() // for the history, as sent
 	ctx.Async(func() {
 		ex := roundTrip(cctx, req)
 		var ans *catalog.WalkStepAnswer
@@ -122,6 +123,7 @@ func (p *walkthroughPage) runStep(ctx app.Context) {
 			ans, err = askStep(context.Background(), id, wreq)
 		}
 		ctx.Dispatch(func(ctx app.Context) {
+			recordHistory(ctx, p.API, op, base, st, ex)
 			if !p.finish(seq) {
 				return
 			}

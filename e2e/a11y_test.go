@@ -62,12 +62,18 @@ func runStepThenWaitFor(sel string) func(t *testing.T, ctx context.Context) {
 // per violation: the rule, its impact, how many nodes and the first few of them.
 func axeViolations(t *testing.T, ctx context.Context, axe string) []string {
 	t.Helper()
+	return axeViolationsIn(t, ctx, axe, "document")
+}
+
+// axeViolationsIn is axeViolations on part of the page: root is a script expression for it.
+func axeViolationsIn(t *testing.T, ctx context.Context, axe, root string) []string {
+	t.Helper()
 	tctx := within(t, ctx, 60*time.Second)
 	if _, err := chromedp.Run(tctx, chromedp.Evaluate[bool](`typeof axe !== "undefined" || (() => { `+axe+`; return true })()`)); err != nil {
 		t.Fatalf("injecting axe-core: %v", err)
 	}
 	tags := `["` + strings.Join(wcagTags, `","`) + `"]`
-	out, err := chromedp.Run(tctx, chromedp.Evaluate[[]string](`axe.run(document, {runOnly: {type: "tag", values: `+tags+`}, resultTypes: ["violations"]}).then(r =>
+	out, err := chromedp.Run(tctx, chromedp.Evaluate[[]string](`axe.run(`+root+`, {runOnly: {type: "tag", values: `+tags+`}, resultTypes: ["violations"]}).then(r =>
 		r.violations.map(v => v.id + " (" + v.impact + ", " + v.nodes.length + " nodes): " + v.help + " — " +
 			(v.nodes[0].failureSummary || "").replace(/\s+/g, " ").slice(0, 200) + " — " + v.nodes.slice(0, 12).map(n => n.target.join(" ")).join("; ")))`,
 		chromedp.EvalAwaitPromise))

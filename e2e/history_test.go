@@ -187,3 +187,49 @@ func TestHistoryKeepsAChatRequest(t *testing.T) {
 		t.Fatalf("the reopened chat's composer: got %q (%v); want %q", draft, err, prompt)
 	}
 }
+
+// exampleScriptID is the project the script workspace opens first (app.exampleScriptID).
+const exampleScriptID = "1qvD3r1OzRDGF_lHoS8HkAyJtK9gP3kVhDjK5xXzDgBm2bN3eRIqLkHzE"
+
+// TestHistoryKeepsWorkspaceAndWalkthroughCalls opens the script workspace (which reads the
+// example project) and runs a walkthrough's first step: both requests are in the history,
+// and the workspace's reopens its operation's form filled as it was sent.
+func TestHistoryKeepsWorkspaceAndWalkthroughCalls(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	tctx := within(t, ctx, 60*time.Second)
+	openPage(t, ctx, base+"/script/workspace")
+	poller(t, tctx)("the example project's code", `(e => e && e.value.includes("function sendInvoices") ? "ok" : null)(document.getElementById("ws-editor"))`)
+	poller(t, tctx)("the workspace's listing of processes in the history", `(localStorage.getItem("loupe.history") || "").includes("listScriptProcesses") ? "ok" : null`)
+	openPage(t, ctx, base+"/walkthroughs/entities-search-then-lookup")
+	if _, err := chromedp.Run(tctx, clickWhenEnabled("walk-run-step")); err != nil {
+		t.Fatal(err)
+	}
+	waitStep(t, ctx, "search", "passed")
+
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("history-link")), chromedp.WaitVisible(chromedp.ID("history-list"))); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := chromedp.Run(tctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#history-list .history-entry")].map(e => e.innerText.replace(/\s+/g, " "))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(entries, "\n")
+	for _, want := range []string{"/proxy/entities/", "/proxy/script/v1/projects/" + exampleScriptID + "/content", "/proxy/script/v1/processes:listScriptProcesses?"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the history holds\n%s\nwant a request to %s", all, want)
+		}
+	}
+	stored, _ := chromedp.Run(tctx, chromedp.Evaluate[string](`localStorage.getItem("loupe.history") || ""`))
+	if strings.Contains(stored, "function sendInvoices") {
+		t.Errorf("the history keeps a response body: %.300s", stored)
+	}
+	// Reopen the workspace's read of the project: its operation's form, filled as sent.
+	if err := chromedp.Do(tctx, chromedp.Click(chromedp.CSS(`#history-list .history-open[href^="/script/projects.getContent#"]`))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(tctx, chromedp.Poll[bool](`(e => e && e.value === "`+exampleScriptID+`")(document.querySelector('.field[data-param="path:scriptId"] input'))`,
+		chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		t.Errorf("the reopened projects.getContent: the scriptId field is not %s: %v", exampleScriptID, err)
+	}
+}

@@ -10,7 +10,8 @@ import (
 )
 
 // TestOAuthSignInNarrowThenWiden signs in to the script sandbox in Chromium (the request
-// preview showing the key while signed out, the grant after) with a narrowed scope set through the sandbox's consent page. An operation that needs a missing scope says
+// preview and the API page's Credentials line showing the key while signed out, the grant
+// after) with a narrowed scope set through the sandbox's consent page. An operation that needs a missing scope says
 // so before Send, answers 403 and names the scope to add; signing in again from that page's
 // link asks for it, and the call works. (TestSecretsNeverReachTheBrowser signs in too and
 // looks for the tokens everywhere the browser and the logs could hold them.)
@@ -23,7 +24,10 @@ func TestOAuthSignInNarrowThenWiden(t *testing.T) {
 	preview := poller(t, within(t, ctx, 30*time.Second))
 	preview("the key in the preview", `(e => e && e.innerText.includes("key") && e.innerText.includes("‹held by the server›") && !e.innerText.includes("Authorization") ? "ok" : null)(document.getElementById("preview"))`)
 
+	// The API page's Credentials line says the same.
 	openPage(t, ctx, base+"/script")
+	poller(t, within(t, ctx, 30*time.Second))("the key on the API page",
+		`(e => e && e.innerText.includes("key=‹held by the server›") && !e.innerText.includes("Authorization") ? "ok" : null)(document.getElementById("held"))`)
 	consent := signInToSandbox(t, ctx, `/script\.projects\.readonly$|userinfo\.email$/`)
 	if !strings.Contains(consent, "View script projects") || strings.Contains(consent, "Create and update script projects") {
 		t.Errorf("the consent page asks for: %s; want only the narrowed scopes", consent)
@@ -31,6 +35,7 @@ func TestOAuthSignInNarrowThenWiden(t *testing.T) {
 	tctx := within(t, ctx, 60*time.Second)
 	poll := poller(t, tctx)
 	poll("signed in", `(e => e && e.textContent.startsWith("Signed in to Script Projects API as ") ? "ok" : null)(document.getElementById("oauth-who"))`)
+	poll("the grant on the API page", `(e => e && e.innerText.includes("Authorization: Bearer ‹held by the server›") && !e.innerText.includes("key=") ? "ok" : null)(document.getElementById("held"))`)
 	if got := evalString(t, tctx, `[...document.querySelectorAll("#oauth-granted code")].map(c => c.textContent).join(" ")`); got != "script.projects.readonly userinfo.email" {
 		t.Errorf("granted scopes shown: %q; want script.projects.readonly userinfo.email", got)
 	}

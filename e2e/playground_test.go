@@ -338,7 +338,7 @@ func TestKeyboardShortcuts(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := chromedp.Run(tctx, chromedp.Poll[bool](
-		`[...document.querySelectorAll("#side a.op-link")].some(a => a.checkVisibility()) && !document.querySelector('#side a.op-link[data-op="entities/entities.search"]').checkVisibility()`,
+		`[...document.querySelectorAll("#side a.op-link")].some(a => a.checkVisibility()) && !document.querySelector('#side a.op-link[data-op="entities/entities.search"]')?.checkVisibility()`,
 		chromedp.WithPollingTimeout(5*time.Second))); err != nil {
 		t.Errorf("the filter did not narrow the sidebar: %v", err)
 	}

@@ -7,6 +7,7 @@ package history
 
 import (
 	"encoding/json"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -60,6 +61,48 @@ func New(api *catalog.API, op *catalog.Operation, base string, st request.State)
 // reopens it from form, the view's own link fragment: it must hold no credential.
 func NewView(api *catalog.API, op *catalog.Operation, url, form string) Entry {
 	return Entry{API: api.Slug, Op: op.ID, Method: op.Method, URL: url, Form: form}.capped()
+}
+
+// Sent returns the entry of a request of op sent to rawURL (base, "/proxy/<slug>", then the
+// path and query) with body, by a page that sends without a form (the script workspace): the
+// URL is read back into the form that sends it (FormOf), so that reopening the entry opens
+// op's form filled as sent. Like New, it drops credentials.
+func Sent(api *catalog.API, op *catalog.Operation, base, rawURL, body string) Entry {
+	return New(api, op, base, FormOf(op, base, rawURL, body))
+}
+
+// FormOf reads a request of op sent to rawURL with body back into its form: the segments of
+// the URL's path (after base) fill op's path parameters where op's path template names them,
+// the query fills its query parameters, and body is the body.
+func FormOf(op *catalog.Operation, base, rawURL, body string) request.State {
+	st := request.State{Params: map[string][]string{}, Body: body}
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return st
+	}
+	sent := strings.Split(strings.TrimPrefix(u.EscapedPath(), base), "/")
+	tmpl := strings.Split(op.Path, "/")
+	if len(sent) == len(tmpl) {
+		for i, seg := range tmpl {
+			open, end := strings.IndexByte(seg, '{'), strings.IndexByte(seg, '}')
+			if open < 0 || end < open {
+				continue
+			}
+			before, after := seg[:open], seg[end+1:]
+			if v, ok := strings.CutPrefix(sent[i], before); ok && strings.HasSuffix(v, after) {
+				if v, err := url.PathUnescape(strings.TrimSuffix(v, after)); err == nil {
+					st.Params["path:"+seg[open+1:end]] = []string{v}
+				}
+			}
+		}
+	}
+	q := u.Query()
+	for i := range op.Parameters {
+		if p := &op.Parameters[i]; p.In == "query" && len(q[p.Name]) > 0 {
+			st.Params[request.Key(p)] = q[p.Name]
+		}
+	}
+	return st
 }
 
 // capped drops a form larger than MaxForm.

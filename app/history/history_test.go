@@ -96,3 +96,39 @@ func TestNewDropsALargeForm(t *testing.T) {
 		t.Errorf("Decode of garbage: got %v", d)
 	}
 }
+
+func TestSentReadsTheURLBackIntoTheForm(t *testing.T) {
+	api := &catalog.API{Slug: "script", Security: []catalog.SecurityScheme{{Name: "k", Type: "apiKey", In: "query", ParamName: "key"}}}
+	scriptID := catalog.Parameter{Name: "scriptId", In: "path", Required: true, Schema: &catalog.Schema{Type: "string"}}
+	tests := []struct {
+		op         *catalog.Operation
+		url, body  string
+		wantParams map[string][]string
+	}{
+		{&catalog.Operation{ID: "projects.getContent", Method: "GET", Path: "/v1/projects/{scriptId}/content", Parameters: []catalog.Parameter{scriptID,
+			{Name: "versionNumber", In: "query", Schema: &catalog.Schema{Type: "integer"}}, {Name: "key", In: "query", Schema: &catalog.Schema{Type: "string"}}}},
+			"/proxy/script/v1/projects/a%2Fb%20c/content?versionNumber=3&key=s3cr3t", "",
+			map[string][]string{"path:scriptId": {"a/b c"}, "query:versionNumber": {"3"}}},
+		{&catalog.Operation{ID: "scripts.run", Method: "POST", Path: "/v1/scripts/{scriptId}:run", Parameters: []catalog.Parameter{scriptID}, Body: &catalog.RequestBody{ContentType: "application/json"}},
+			"/proxy/script/v1/scripts/abc123:run", `{"function": "main"}`,
+			map[string][]string{"path:scriptId": {"abc123"}}},
+	}
+	for _, tt := range tests {
+		e := Sent(api, tt.op, "/proxy/script", tt.url, tt.body)
+		got, ok, err := permalink.Decode(tt.op, e.Form)
+		if !ok || err != nil {
+			t.Fatalf("%s: the form %q does not reopen: %v", tt.op.ID, e.Form, err)
+		}
+		for k, want := range tt.wantParams {
+			if strings.Join(got.Params[k], ",") != strings.Join(want, ",") {
+				t.Errorf("%s: %s = %q; want %q", tt.op.ID, k, got.Params[k], want)
+			}
+		}
+		if strings.Contains(Encode([]Entry{e}), "s3cr3t") || len(got.Params["query:key"]) > 0 {
+			t.Errorf("%s: got %+v; want no credential", tt.op.ID, e)
+		}
+		if strings.TrimSpace(got.Body) != strings.TrimSpace(tt.body) || e.Method != tt.op.Method || !strings.HasPrefix(e.URL, "/proxy/script/v1/") {
+			t.Errorf("%s: got %+v, body %q; want the method, the URL and the body sent", tt.op.ID, e, got.Body)
+		}
+	}
+}
