@@ -71,13 +71,14 @@ func (p *Proxy) errorHandler(w http.ResponseWriter, r *http.Request, err error) 
 		c.reason = "body too large"
 		ref := tooLarge(up.slug, maxErr.Limit)
 		writeError(w, ref.status, up.slug, ref.message, ref.check)
+	case c.inErr != nil:
+		// The client stopped sending its body (it hung up half-way): not the upstream's fault.
+		// Checked first: its hanging up may also have cancelled the client's context by now.
+		c.reason = "client abort"
+		w.WriteHeader(499)
 	case errors.Is(err, context.Canceled) && c.client.Err() != nil:
 		c.reason = "client gone"
 		w.WriteHeader(499) // nobody reads it; it is what the audit line shows
-	case c.inErr != nil:
-		// The client stopped sending its body (it hung up half-way): not the upstream's fault.
-		c.reason = "client abort"
-		w.WriteHeader(499)
 	case errors.Is(err, errHeaderTimeout), isTimeout(err):
 		c.reason = "upstream time-out"
 		writeError(w, http.StatusGatewayTimeout, up.slug,
