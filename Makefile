@@ -56,11 +56,11 @@ deps:
 	@command -v http >/dev/null 2>&1 || { echo "HTTPie is missing (the snippet tests run it): installing Debian's httpie"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq httpie; }
 
-## deps-bench: nginx, wrk, brotli and Prism (npm, into bench/node_modules) for the side-by-side benchmarks.
+## deps-bench: nginx, wrk, brotli and Prism (npm, into server/testdata/prism/node_modules) for the side-by-side benchmarks.
 deps-bench: deps
 	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light; }
 	@command -v wrk >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; }
-	@test -x bench/node_modules/.bin/prism || { echo "Prism is missing: npm ci in bench/"; cd bench && npm ci --no-audit --no-fund; }
+	@test -x server/testdata/prism/node_modules/.bin/prism || { echo "Prism is missing: npm ci in server/testdata/prism/"; cd server/testdata/prism && npm ci --no-audit --no-fund; }
 	@command -v brotli >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq brotli; }
 	@test -f e2e/node_modules/swagger-ui-dist/swagger-ui-bundle.js || { cd e2e && npm ci --no-audit --no-fund; }
 

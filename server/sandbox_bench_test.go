@@ -40,14 +40,14 @@ var sandboxOps = []struct{ slug, op, path, body string }{
 // credential), with wrk (2 threads, 64 connections, 2 s), taking turns, one round each per iteration
 // (-benchtime 1x: about 70 s; make bench runs 3x for medians), and
 // reports each sandbox's req/s over Prism's (goal >= 10x) and both p99s. Prism comes from npm
-// (bench/package.json, installed by `make deps-bench`).
+// (testdata/prism/package.json, installed by `make deps-bench`).
 func BenchmarkSandboxVsPrism(b *testing.B) {
-	prism, err := filepath.Abs("../bench/node_modules/.bin/prism")
+	prism, err := filepath.Abs("testdata/prism/node_modules/.bin/prism")
 	if err == nil {
 		_, err = os.Stat(prism)
 	}
 	if err != nil {
-		b.Fatal("Prism is not installed; this benchmark compares the sandboxes with it. Run `make deps-bench` (npm ci in bench/)")
+		b.Fatal("Prism is not installed; this benchmark compares the sandboxes with it. Run `make deps-bench` (npm ci in server/testdata/prism/)")
 	}
 	wrkPath := wrk.Path(b)
 	settings := config.Default()
