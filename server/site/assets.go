@@ -2,9 +2,11 @@ package site
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -15,19 +17,23 @@ import (
 	"time"
 )
 
-// asset is one static file held in memory, with its precompressed variants.
+// asset is one static file of web/ with its precompressed variants. It names them in the
+// assets' file system instead of holding their bytes: web.FS is embedded, and a copy of it on
+// the heap would be about 90 MB (the sandbox module alone is 54 MB raw), which every server
+// would carry though most of it is only ever written out by WriteStatic.
 type asset struct {
 	name        string
 	contentType string
-	raw         []byte
-	gzip        []byte // nil when no app.wasm.gz-style variant was built
-	brotli      []byte
+	size        int64  // the raw file's size
+	gzip        string // the variant's name in the file system, or "" when none was built
+	brotli      string
 }
 
 // assets serves the files of web/ under /web/<version>/<name>. It implements go-app's
 // ResourceResolver, so every /web/ URL go-app writes into a page carries the version: a new
 // build is never served stale, and an asset can be cached forever.
 type assets struct {
+	fsys    fs.FS
 	version string
 	files   map[string]*asset
 	modTime time.Time
@@ -42,51 +48,77 @@ var servedTypes = map[string]string{
 	".js":   "text/javascript; charset=utf-8",
 }
 
-// loadAssets reads every servable file of fsys (flat) and pairs name.br and name.gz with name.
+// loadAssets lists every servable file of fsys (flat) and pairs name.br and name.gz with name.
+// The version is a hash of each file's name and size and of the bytes of its smallest variant
+// (a build writes all three together): reading only those keeps the 54 MB sandbox module's
+// pages out of memory at start.
 func loadAssets(fsys fs.FS) (*assets, error) {
 	entries, err := fs.ReadDir(fsys, ".")
 	if err != nil {
 		return nil, fmt.Errorf("reading web assets: %w", err)
 	}
-	a := &assets{files: map[string]*asset{}, modTime: time.Now()}
-	var names []string
+	a := &assets{fsys: fsys, files: map[string]*asset{}, modTime: time.Now()}
 	for _, e := range entries {
 		name := e.Name()
 		if e.IsDir() {
 			continue
 		}
-		data, err := fs.ReadFile(fsys, name)
+		info, err := e.Info()
 		if err != nil {
 			return nil, fmt.Errorf("reading web asset %s: %w", name, err)
 		}
 		switch {
 		case strings.HasSuffix(name, ".br"):
-			a.variant(strings.TrimSuffix(name, ".br")).brotli = data
+			a.variant(strings.TrimSuffix(name, ".br")).brotli = name
 		case strings.HasSuffix(name, ".gz"):
-			a.variant(strings.TrimSuffix(name, ".gz")).gzip = data
+			a.variant(strings.TrimSuffix(name, ".gz")).gzip = name
 		default:
 			ct, ok := servedTypes[path.Ext(name)]
 			if !ok {
 				continue
 			}
 			f := a.variant(name)
-			f.contentType, f.raw = ct, data
-			names = append(names, name)
+			f.contentType, f.size = ct, info.Size()
 		}
 	}
+	var names []string
 	for name, f := range a.files {
-		if f.raw == nil {
-			delete(a.files, name) // a stray .br or .gz without its source
+		if f.contentType == "" {
+			delete(a.files, name) // a stray .br or .gz without its source, or a file not served
+			continue
 		}
+		names = append(names, name)
 	}
 	sort.Strings(names)
 	h := sha256.New()
 	for _, n := range names {
-		fmt.Fprintf(h, "%s %d\n", n, len(a.files[n].raw))
-		h.Write(a.files[n].raw)
+		f := a.files[n]
+		smallest := cmp.Or(f.brotli, f.gzip, f.name)
+		fmt.Fprintf(h, "%s %d %s\n", n, f.size, smallest)
+		if err := copyFile(h, fsys, smallest); err != nil {
+			return nil, err
+		}
 	}
 	a.version = hex.EncodeToString(h.Sum(nil))[:16]
 	return a, nil
+}
+
+// copyFile writes the named file of fsys to w.
+func copyFile(w io.Writer, fsys fs.FS, name string) error {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return fmt.Errorf("reading web asset %s: %w", name, err)
+	}
+	defer f.Close()
+	if _, err := io.Copy(w, f); err != nil {
+		return fmt.Errorf("reading web asset %s: %w", name, err)
+	}
+	return nil
+}
+
+// read returns the named file's bytes (one of an asset's variants).
+func (a *assets) read(name string) ([]byte, error) {
+	return fs.ReadFile(a.fsys, name)
 }
 
 func (a *assets) variant(name string) *asset {
@@ -137,23 +169,38 @@ func (a *assets) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	h.Set("Content-Type", f.contentType)
 	h.Set("X-Content-Type-Options", "nosniff")
-	body, encoding := f.raw, ""
-	if f.brotli != nil || f.gzip != nil {
+	name, encoding := f.name, ""
+	if f.brotli != "" || f.gzip != "" {
 		h.Add("Vary", "Accept-Encoding")
 		accepted := acceptedEncodings(r.Header.Get("Accept-Encoding"))
 		switch {
-		case f.brotli != nil && accepted["br"]:
-			body, encoding = f.brotli, "br"
-		case f.gzip != nil && accepted["gzip"]:
-			body, encoding = f.gzip, "gzip"
+		case f.brotli != "" && accepted["br"]:
+			name, encoding = f.brotli, "br"
+		case f.gzip != "" && accepted["gzip"]:
+			name, encoding = f.gzip, "gzip"
 		}
 	}
 	if encoding != "" {
 		h.Set("Content-Encoding", encoding)
 	}
-	h.Set("X-Uncompressed-Length", strconv.Itoa(len(f.raw)))
+	h.Set("X-Uncompressed-Length", strconv.FormatInt(f.size, 10))
+	body, err := a.fsys.Open(name)
+	if err != nil {
+		http.Error(w, "reading "+name+" failed", http.StatusInternalServerError)
+		return
+	}
+	defer body.Close()
+	content, ok := body.(io.ReadSeeker) // embed.FS and os.DirFS files are: served without a copy
+	if !ok {
+		data, err := io.ReadAll(body)
+		if err != nil {
+			http.Error(w, "reading "+name+" failed", http.StatusInternalServerError)
+			return
+		}
+		content = bytes.NewReader(data)
+	}
 	// ServeContent handles Range and HEAD; with Content-Encoding set it serves the encoded bytes.
-	http.ServeContent(w, r, "", a.modTime, bytes.NewReader(body))
+	http.ServeContent(w, r, "", a.modTime, content)
 }
 
 // acceptedEncodings parses Accept-Encoding, leaving out codings with q=0.

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -112,5 +113,44 @@ func TestMissingWasmSaysWhatToRun(t *testing.T) {
 	a.ServeHTTP(w, httptest.NewRequest("GET", "/web/app.wasm", nil))
 	if w.Code != http.StatusNotFound || !strings.Contains(w.Body.String(), "make build") {
 		t.Errorf("got %d %q; want 404 naming make build", w.Code, w.Body.String())
+	}
+}
+
+// openCounter is a file system that counts the files opened.
+type openCounter struct {
+	fstest.MapFS
+	opened map[string]int
+}
+
+func (c *openCounter) Open(name string) (fs.File, error) {
+	c.opened[name]++
+	return c.MapFS.Open(name)
+}
+
+// TestAssetsReadOnlyTheSmallestVariantAtStart: the version is made from each file's smallest
+// variant, so a large module with a .br is not read (nor held) until it is served.
+func TestAssetsReadOnlyTheSmallestVariantAtStart(t *testing.T) {
+	fsys := &openCounter{MapFS: fstest.MapFS{
+		"sandboxes.wasm":    {Data: []byte("\x00asm a large module")},
+		"sandboxes.wasm.br": {Data: []byte("br")},
+		"loupe.css":         {Data: []byte("body{}")},
+	}, opened: map[string]int{}}
+	a, err := loadAssets(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fsys.opened["sandboxes.wasm"]; got != 0 {
+		t.Errorf("sandboxes.wasm opened %d times at start; want 0 (its .br stands for it)", got)
+	}
+	if got := fsys.opened["sandboxes.wasm.br"]; got != 1 {
+		t.Errorf("sandboxes.wasm.br opened %d times at start; want 1", got)
+	}
+	rec := httptest.NewRecorder()
+	a.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/web/sandboxes.wasm", nil))
+	if got, want := rec.Body.String(), "\x00asm a large module"; got != want {
+		t.Errorf("served %q; want %q", got, want)
+	}
+	if got, want := rec.Header().Get("X-Uncompressed-Length"), "19"; got != want {
+		t.Errorf("X-Uncompressed-Length %q; want %q", got, want)
 	}
 }

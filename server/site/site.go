@@ -73,7 +73,7 @@ func New(opts Options) (*Handler, error) {
 	wasmLen := ""
 	rawHeaders := opts.RawHeaders
 	if f, ok := a.files["app.wasm"]; ok {
-		wasmLen = strconv.Itoa(len(f.raw))
+		wasmLen = strconv.FormatInt(f.size, 10)
 		// The wasm is what a slow network waits for: ask for it while the page is parsed, not
 		// after app.js has loaded and run (one round trip and a script later). app.js's
 		// fetch of it takes the preloaded response.

@@ -84,9 +84,13 @@ func (h *Handler) WriteFiles(dir string, pages []string) error {
 	}
 	for name, f := range h.assets.files {
 		prefix := "/web/" + h.assets.version + "/" + name
-		for suffix, data := range map[string][]byte{"": f.raw, ".br": f.brotli, ".gz": f.gzip} {
-			if data == nil {
+		for suffix, src := range map[string]string{"": f.name, ".br": f.brotli, ".gz": f.gzip} {
+			if src == "" {
 				continue
+			}
+			data, err := h.assets.read(src)
+			if err != nil {
+				return fmt.Errorf("writing %s: %w", prefix+suffix, err)
 			}
 			if err := writeFile(dir, prefix+suffix, data); err != nil {
 				return err
