@@ -78,11 +78,14 @@ func (p *walkthroughPage) runStream(ctx app.Context, i int, req *request.Request
 	s.stream = &chatTurn{role: "assistant", answer: a}
 	ws := &p.Walk.Steps[i]
 	wreq := catalog.WalkStepRequest{Step: ws.ID, Inputs: p.inputValues(), Outputs: p.outputs}
+	op, base, st := p.op(i), s.form.base, s.form.st.Clone() // for the history, as sent
 	a.onOver = func(ctx app.Context) {
 		for _, c := range a.calls {
 			a.answered[c.ID] = true // the walkthrough's next step sends the tool's result
 		}
 		ex := a.record.exchange(req, time.Since(a.start))
+		ex.Canceled, ex.Err = a.stopped, a.netErr
+		recordHistory(ctx, p.API, op, base, st, ex)
 		if a.stopped || a.netErr != "" || a.cut != "" || ex.Status == 0 {
 			if p.finish(seq) {
 				p.endStream(i, a)

@@ -99,6 +99,12 @@ func TestTheChatWalkthroughRunsAll(t *testing.T) {
 	if status != "Done: every step passed." {
 		t.Errorf("got status %q; want the walkthrough done", status)
 	}
+	// Every step's call is in the history, the streamed one too.
+	sent, _ := chromedp.Run(within(t, ctx, 10*time.Second), chromedp.Evaluate[int](
+		`JSON.parse(localStorage.getItem("loupe.history") || "[]").filter(e => e.op === "createChatCompletion").length`))
+	if sent != 3 {
+		t.Errorf("the history holds %d calls of createChatCompletion; want one per step of the walkthrough, 3, the streamed one included", sent)
+	}
 }
 
 // TestAFailingCriterionStopsTheWalkthrough searches for nothing: the search step shows which
