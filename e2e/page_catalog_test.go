@@ -1,17 +1,11 @@
 package e2e
 
 import (
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"loupe/server"
 )
 
 // TestAnOperationPageRunsBeforeTheCatalogArrives holds every request for /catalog.json: the
@@ -19,30 +13,9 @@ import (
 // another operation opened from the sidebar waits for the catalog and shows its form once the
 // catalog arrives.
 func TestAnOperationPageRunsBeforeTheCatalogArrives(t *testing.T) {
-	startServer(t) // checks the wasm is built
-	srv, err := server.New(server.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatalf("server.New: %v", err)
-	}
-	held := make(chan struct{})
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/catalog.json" {
-			select {
-			case <-held:
-			case <-r.Context().Done():
-				return
-			}
-		}
-		srv.ServeHTTP(w, r)
-	}))
-	var release sync.Once
-	t.Cleanup(func() {
-		release.Do(func() { close(held) })
-		ts.Close()
-		srv.Close()
-	})
+	base, release := holdingServer(t, func(r *http.Request) bool { return r.URL.Path == "/catalog.json" })
 	ctx := newBrowser(t)
-	openPage(t, ctx, ts.URL+"/entities/entities.search")
+	openPage(t, ctx, base+"/entities/entities.search")
 	ready, err := chromedp.Run(within(t, ctx, 30*time.Second), chromedp.Poll[bool](`(() => {
 		const send = document.getElementById("send");
 		return send && !send.disabled && !send.hasAttribute("aria-disabled") &&
@@ -58,7 +31,7 @@ func TestAnOperationPageRunsBeforeTheCatalogArrives(t *testing.T) {
 	); err != nil {
 		t.Fatalf("opening %s while the catalog is held: got no loading state (%v)", other, err)
 	}
-	release.Do(func() { close(held) })
+	release()
 	if err := chromedp.Do(within(t, ctx, 30*time.Second),
 		chromedp.WaitVisible(chromedp.CSS(`article[data-op="`+other+`"] #op-form`)),
 	); err != nil {

@@ -1,12 +1,8 @@
 package e2e
 
 import (
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -14,8 +10,6 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
-
-	"loupe/server"
 )
 
 // TestARepeatVisitStartsFromTheServiceWorker loads a page, waits for the service worker to
@@ -23,36 +17,18 @@ import (
 // from then on: the page loads again and its app runs, with no request for app.wasm reaching
 // the server and the wasm coming through the worker.
 func TestARepeatVisitStartsFromTheServiceWorker(t *testing.T) {
-	startServer(t) // checks the wasm is built
-	srv, err := server.New(server.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatalf("server.New: %v", err)
-	}
 	const pagePath = "/entities/entities.search"
 	var wasmRequests atomic.Int32
 	var holdPages atomic.Bool
-	held := make(chan struct{})
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	// The worker's background fetch of the page is answered only when the test ends.
+	base, _ := holdingServer(t, func(r *http.Request) bool {
 		if strings.HasSuffix(r.URL.Path, "/app.wasm") {
 			wasmRequests.Add(1)
 		}
-		if r.URL.Path == pagePath && holdPages.Load() {
-			select { // the worker's background fetch of the page: answer only when the test ends
-			case <-held:
-			case <-r.Context().Done():
-				return
-			}
-		}
-		srv.ServeHTTP(w, r)
-	}))
-	var release sync.Once
-	t.Cleanup(func() {
-		release.Do(func() { close(held) })
-		ts.Close()
-		srv.Close()
+		return r.URL.Path == pagePath && holdPages.Load()
 	})
 	ctx := newBrowser(t)
-	openPage(t, ctx, ts.URL+pagePath)
+	openPage(t, ctx, base+pagePath)
 	if _, err := chromedp.Run(within(t, ctx, 60*time.Second), chromedp.Evaluate[bool](
 		`navigator.serviceWorker.ready.then(() => true)`, chromedp.EvalAwaitPromise)); err != nil {
 		t.Fatalf("waiting for the service worker: %v", err)
@@ -72,7 +48,7 @@ func TestARepeatVisitStartsFromTheServiceWorker(t *testing.T) {
 	if err := chromedp.Do(within(t, ctx, 10*time.Second), chromedp.Navigate("about:blank")); err != nil {
 		t.Fatal(err)
 	}
-	openPage(t, ctx, ts.URL+pagePath)
+	openPage(t, ctx, base+pagePath)
 	if got := wasmRequests.Load() - before; got != 0 {
 		t.Errorf("got %d requests for app.wasm on the repeat visit; want none (the service worker has it)", got)
 	}
