@@ -15,15 +15,7 @@ func TestCopyWorksWithoutTheClipboardAPI(t *testing.T) {
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/entities/entities.search#v1&query=paris")
 	tctx := within(t, ctx, 30*time.Second)
-	if _, err := chromedp.Run(tctx, chromedp.Evaluate[bool](`(() => {
-		Object.defineProperty(navigator, "clipboard", {value: undefined, configurable: true});
-		const exec = document.execCommand.bind(document);
-		document.execCommand = (cmd, ...rest) => {
-			if (cmd === "copy") window.copiedText = document.activeElement.value;
-			return exec(cmd, ...rest);
-		};
-		return true;
-	})()`)); err != nil {
+	if _, err := chromedp.Run(tctx, chromedp.Evaluate[bool](`(() => {`+withoutClipboardAPI+`return true; })()`)); err != nil {
 		t.Fatal(err)
 	}
 	if err := chromedp.Do(tctx, chromedp.Click(chromedp.CSS(".copy-curl"))); err != nil {
@@ -40,3 +32,14 @@ func TestCopyWorksWithoutTheClipboardAPI(t *testing.T) {
 		t.Errorf("copied %q; want the curl command %q", copied, curl)
 	}
 }
+
+// withoutClipboardAPI is script that takes the Clipboard API away, as on a plain-HTTP team
+// server, and keeps what a copy by execCommand copies in window.copiedText.
+const withoutClipboardAPI = `
+		Object.defineProperty(navigator, "clipboard", {value: undefined, configurable: true});
+		const exec = document.execCommand.bind(document);
+		document.execCommand = (cmd, ...rest) => {
+			if (cmd === "copy") window.copiedText = document.activeElement.value;
+			return exec(cmd, ...rest);
+		};
+`

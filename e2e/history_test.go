@@ -114,13 +114,7 @@ func TestHistoryReopensAndPythonRuns(t *testing.T) {
 	}
 
 	// Copy the Python snippet without the Clipboard API, and run it.
-	if _, err := chromedp.Run(tctx, chromedp.Evaluate[bool](`(() => {
-		Object.defineProperty(navigator, "clipboard", {value: undefined, configurable: true});
-		const exec = document.execCommand.bind(document);
-		document.execCommand = (cmd, ...rest) => {
-			if (cmd === "copy") window.copiedText = document.activeElement.value;
-			return exec(cmd, ...rest);
-		};
+	if _, err := chromedp.Run(tctx, chromedp.Evaluate[bool](`(() => {`+withoutClipboardAPI+`
 		const kind = document.getElementById("snippet-kind");
 		kind.value = "python"; kind.dispatchEvent(new Event("change", {bubbles: true}));
 		return true; })()`)); err != nil {

@@ -1,18 +1,12 @@
 package e2e
 
 import (
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"loupe/server"
 )
 
 // startGatedServer starts the real server with app.wasm held back: a request for it waits
@@ -20,30 +14,7 @@ import (
 // before the wasm runs.
 func startGatedServer(t *testing.T) (base string, release func()) {
 	t.Helper()
-	startServer(t) // checks the wasm is built
-	srv, err := server.New(server.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatalf("server.New: %v", err)
-	}
-	gate := make(chan struct{})
-	var once sync.Once
-	release = func() { once.Do(func() { close(gate) }) }
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, "/app.wasm") {
-			select {
-			case <-gate:
-			case <-r.Context().Done():
-				return
-			}
-		}
-		srv.ServeHTTP(w, r)
-	}))
-	t.Cleanup(func() {
-		release()
-		ts.Close()
-		srv.Close()
-	})
-	return ts.URL, release
+	return holdingServer(t, func(r *http.Request) bool { return strings.HasSuffix(r.URL.Path, "/app.wasm") })
 }
 
 // TestThePrerenderedPageIsUsableWhileTheWasmLoads holds app.wasm back and checks the page a
