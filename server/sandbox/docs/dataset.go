@@ -2,8 +2,12 @@ package docs
 
 import (
 	"cmp"
+	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
+
+	"loupe/server/sandbox/drf"
 )
 
 // dataset is the data the API shows an anonymous client, each list in the
@@ -16,6 +20,10 @@ type dataset struct {
 	builds   []Build   // most recent first, then by ID descending
 	byID     map[int]Project
 	pages    map[string]map[string]*section // project slug -> doc name -> page
+	// projectsJSON, versionsJSON and buildsJSON are the lists' records as the API sends
+	// them (a version with its project, see body), encoded once: the data never changes, so
+	// a page of a list encodes only its envelope.
+	projectsJSON, versionsJSON, buildsJSON []json.RawMessage
 }
 
 // newDataset builds the dataset from Projects, Versions, Builds and the pages.
@@ -43,8 +51,25 @@ func newDataset() *dataset {
 	slices.SortStableFunc(d.builds, func(a, b Build) int {
 		return cmp.Or(strings.Compare(b.Date, a.Date), b.ID-a.ID)
 	})
+	d.projectsJSON = mustEncodeEach(d.projects, func(p Project) any { return p })
+	d.versionsJSON = mustEncodeEach(d.versions, func(v Version) any { return d.body(v) })
+	d.buildsJSON = mustEncodeEach(d.builds, func(b Build) any { return b })
 	d.pages = mustPages()
 	return d
+}
+
+// mustEncodeEach encodes each item's body as drf.WriteJSON would. The dataset is built into
+// the program, so an item that does not encode is a bug in it: it panics at start.
+func mustEncodeEach[T any](items []T, body func(T) any) []json.RawMessage {
+	out := make([]json.RawMessage, len(items))
+	for i, it := range items {
+		b, err := drf.Marshal(body(it))
+		if err != nil {
+			panic(fmt.Sprintf("docs sandbox: encoding its dataset: %v", err))
+		}
+		out[i] = b
+	}
+	return out
 }
 
 // Versions returns every version: the fixed ones (fixedVersions) and the

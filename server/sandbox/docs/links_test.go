@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"testing"
 )
 
@@ -79,9 +80,9 @@ func TestLinksAddress(t *testing.T) {
 func TestPageNumberLinks(t *testing.T) {
 	// The dataset's three projects fit one page of 100, so the page links of
 	// the project list are checked on 250 synthetic items.
-	items := make([]int, 250)
+	items := make([]json.RawMessage, 250)
 	for i := range items {
-		items[i] = i + 1
+		items[i] = json.RawMessage(strconv.Itoa(i + 1))
 	}
 	const list = "/sandbox/docs/api/v2/project/"
 	tests := []struct {
@@ -103,19 +104,19 @@ func TestPageNumberLinks(t *testing.T) {
 			r := httptest.NewRequest(http.MethodGet, "http://127.0.0.1"+list+tt.query, nil)
 			r.URL.Path = "/api/v2/project/"
 			r.Header = header
-			status, body := pageNumber(h.(*handler), r, items)
+			status, body := pageNumber(h.(*handler), r, r.URL.Query(), items)
 			if status != tt.wantStatus {
 				t.Fatalf("status: got %d; want %d", status, tt.wantStatus)
 			}
 			if status != http.StatusOK {
 				return
 			}
-			p := body.(page[int])
+			p := body.(page)
 			if got := len(p.Results); got != tt.wantLen {
 				t.Errorf("results: got %d; want %d", got, tt.wantLen)
 			}
-			if got := p.Results[0]; got != tt.wantFirst {
-				t.Errorf("first: got %d; want %d", got, tt.wantFirst)
+			if got, want := string(p.Results[0]), strconv.Itoa(tt.wantFirst); got != want {
+				t.Errorf("first: got %s; want %s", got, want)
 			}
 			if got := str(p.Next); got != tt.wantNext {
 				t.Errorf("next: got %s; want %s", got, tt.wantNext)

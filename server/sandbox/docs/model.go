@@ -1,5 +1,7 @@
 package docs
 
+import "encoding/json"
+
 // Project is a documentation project, with the fields of the contract in the
 // order the document's examples show them.
 type Project struct {
@@ -99,12 +101,13 @@ type Command struct {
 	Output      string `json:"output"`
 }
 
-// page is the envelope of a paged list.
-type page[T any] struct {
-	Count    int     `json:"count"`
-	Next     *string `json:"next"`
-	Previous *string `json:"previous"`
-	Results  []T     `json:"results"`
+// page is the envelope of a paged list. Its results are records encoded ahead (the
+// dataset's encoded lists), so a call encodes only the envelope (AppendJSON).
+type page struct {
+	Count    int               `json:"count"`
+	Next     *string           `json:"next"`
+	Previous *string           `json:"previous"`
+	Results  []json.RawMessage `json:"results"`
 }
 
 // activeVersionsBody is the body of listProjectActiveVersions.

@@ -1,7 +1,10 @@
 package docs
 
 import (
+	"encoding/json"
+	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 
 	"loupe/server/sandbox/drf"
@@ -20,8 +23,7 @@ const (
 
 // limitOffset pages items like DRF's LimitOffsetPagination. It never fails:
 // a limit that is not a positive integer is the default, a bad offset is 0.
-func limitOffset[T any](h *handler, r *http.Request, items []T) page[T] {
-	q := r.URL.Query()
+func limitOffset(h *handler, r *http.Request, q url.Values, items []json.RawMessage) page {
 	limit := defaultLimit
 	if v, ok := drf.LastValue(q, limitQueryParam); ok {
 		if n, err := drf.PositiveInt(v, true, 0); err == nil {
@@ -35,7 +37,7 @@ func limitOffset[T any](h *handler, r *http.Request, items []T) page[T] {
 		}
 	}
 	count := len(items)
-	out := page[T]{Count: count, Results: []T{}}
+	out := page{Count: count, Results: []json.RawMessage{}}
 	if offset < count {
 		out.Results = items[offset:min(offset+limit, count)]
 	}
@@ -57,8 +59,8 @@ func limitOffset[T any](h *handler, r *http.Request, items []T) page[T] {
 // pageNumber pages projects like the real service's ProjectPagination (DRF's
 // PageNumberPagination, 100 a page, page "last" for the final page). A page
 // that does not exist answers 404 {"detail": "Invalid page."}.
-func pageNumber[T any](h *handler, r *http.Request, items []T) (int, any) {
-	raw, _ := drf.LastValue(r.URL.Query(), pageQueryParam)
+func pageNumber(h *handler, r *http.Request, q url.Values, items []json.RawMessage) (int, any) {
+	raw, _ := drf.LastValue(q, pageQueryParam)
 	count := len(items)
 	numPages := max(1, (count+projectPageSize-1)/projectPageSize)
 	n := numPages
@@ -69,7 +71,7 @@ func pageNumber[T any](h *handler, r *http.Request, items []T) (int, any) {
 			return http.StatusNotFound, detail{"Invalid page."}
 		}
 	}
-	out := page[T]{Count: count, Results: []T{}}
+	out := page{Count: count, Results: []json.RawMessage{}}
 	if start := (n - 1) * projectPageSize; start < count {
 		out.Results = items[start:min(start+projectPageSize, count)]
 	}
@@ -85,4 +87,29 @@ func pageNumber[T any](h *handler, r *http.Request, items []T) (int, any) {
 		out.Previous = ptr(drf.ReplaceQueryParam(u, pageQueryParam, strconv.Itoa(n-1)))
 	}
 	return http.StatusOK, out
+}
+
+// pageHead is a page without its results, as encoding/json writes it.
+type pageHead struct {
+	Count    int     `json:"count"`
+	Next     *string `json:"next"`
+	Previous *string `json:"previous"`
+}
+
+// AppendJSON appends the page as encoding/json would write it (drf.Appender): the envelope
+// encoded, then the results as they were encoded ahead, without scanning them again.
+func (p page) AppendJSON(dst []byte) ([]byte, error) {
+	head, err := drf.Marshal(pageHead{Count: p.Count, Next: p.Next, Previous: p.Previous})
+	if err != nil {
+		return dst, fmt.Errorf("encoding a page's envelope: %w", err)
+	}
+	dst = append(dst, head[:len(head)-1]...) // up to its closing brace
+	dst = append(dst, `,"results":[`...)
+	for i, r := range p.Results {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, r...)
+	}
+	return append(dst, "]}"...), nil
 }

@@ -1,6 +1,7 @@
 package docs
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -14,16 +15,16 @@ func (h *handler) listProjects(r *http.Request) (int, any) {
 	if h.disableUnfilter && !q.Has("slug") {
 		return http.StatusGone, disabledList
 	}
-	out := make([]Project, 0, len(h.data.projects)) // at most all: one allocation, not a doubling slice of large structs
-	for _, p := range h.data.projects {
+	out := make([]json.RawMessage, 0, len(h.data.projects))
+	for i, p := range h.data.projects {
 		if matches(q, "slug", p.Slug) {
-			out = append(out, p)
+			out = append(out, h.data.projectsJSON[i])
 		}
 	}
 	if q.Has(pageQueryParam) {
-		return pageNumber(h, r, out)
+		return pageNumber(h, r, q, out)
 	}
-	return http.StatusOK, limitOffset(h, r, out)
+	return http.StatusOK, limitOffset(h, r, q, out)
 }
 
 // getProject answers GET /api/v2/project/{id}/.
@@ -72,14 +73,14 @@ func (h *handler) listVersions(r *http.Request) (int, any) {
 		return http.StatusGone, disabledList
 	}
 	active, filterActive := boolFilter(q, "active")
-	out := make([]versionBody, 0, len(h.data.versions))
-	for _, v := range h.data.versions {
+	out := make([]json.RawMessage, 0, len(h.data.versions))
+	for i, v := range h.data.versions {
 		p := h.data.byID[v.ProjectID]
 		if matches(q, "project__slug", p.Slug) && (!filterActive || v.Active == active) {
-			out = append(out, h.data.body(v))
+			out = append(out, h.data.versionsJSON[i])
 		}
 	}
-	return http.StatusOK, limitOffset(h, r, out)
+	return http.StatusOK, limitOffset(h, r, q, out)
 }
 
 // getVersion answers GET /api/v2/version/{id}/.
@@ -103,17 +104,17 @@ func (h *handler) listBuilds(r *http.Request) (int, any) {
 	if h.disableUnfilter && !q.Has("project__slug") && !q.Has("commit") {
 		return http.StatusGone, disabledList
 	}
-	out := make([]Build, 0, len(h.data.builds))
-	for _, b := range h.data.builds {
+	out := make([]json.RawMessage, 0, len(h.data.builds))
+	for i, b := range h.data.builds {
 		commit := ""
 		if b.Commit != nil {
 			commit = *b.Commit
 		}
 		if matches(q, "project__slug", b.ProjectSlug) && matches(q, "commit", commit) {
-			out = append(out, b)
+			out = append(out, h.data.buildsJSON[i])
 		}
 	}
-	return http.StatusOK, limitOffset(h, r, out)
+	return http.StatusOK, limitOffset(h, r, q, out)
 }
 
 // getBuild answers GET /api/v2/build/{id}/.
