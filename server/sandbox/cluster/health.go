@@ -104,11 +104,16 @@ func (c *simCluster) health(req *healthRequest, now time.Time) (*healthBody, boo
 		TaskMaxWaitingInQueueMillis: int(c.tasks.maxWaiting(now).Milliseconds()),
 	}
 	worst := green
-	indices := map[string]*indexBody{}
+	var indices map[string]*indexBody // only what the level shows is built
+	if req.level == "indices" || req.level == "shards" {
+		indices = make(map[string]*indexBody, len(selected))
+	}
 	for _, ix := range selected {
 		ib, st := ix.health(req.level == "shards")
 		worst = max(worst, st)
-		indices[ix.Name] = ib
+		if indices != nil {
+			indices[ix.Name] = ib
+		}
 		b.ActivePrimaryShards += ib.ActivePrimaryShards
 		b.ActiveShards += ib.ActiveShards
 		b.RelocatingShards += ib.RelocatingShards
@@ -198,7 +203,10 @@ func (req *healthRequest) holds(b *healthBody) bool {
 // shard is red without an active primary, yellow with an inactive replica.
 func (ix *indexState) health(withShards bool) (*indexBody, int) {
 	ib := &indexBody{NumberOfShards: ix.Shards, NumberOfReplicas: ix.Replicas}
-	shards := map[string]shardBody{}
+	var shards map[string]shardBody
+	if withShards {
+		shards = make(map[string]shardBody, len(ix.shards))
+	}
 	worst := green
 	for n, sh := range ix.shards {
 		var sb shardBody
@@ -233,7 +241,9 @@ func (ix *indexState) health(withShards bool) (*indexBody, int) {
 		ib.RelocatingShards += sb.RelocatingShards
 		ib.InitializingShards += sb.InitializingShards
 		ib.UnassignedShards += sb.UnassignedShards
-		shards[strconv.Itoa(n)] = sb
+		if shards != nil {
+			shards[strconv.Itoa(n)] = sb
+		}
 	}
 	ib.Status = statusNames[worst]
 	if withShards {
