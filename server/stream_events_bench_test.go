@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -39,6 +40,8 @@ func BenchmarkChatStreamEvents(b *testing.B) {
 			break
 		}
 	}
+	waitIdle(os.Getpid()) // the other resources' compression
+
 	body := `{"model":"v0-1.0-md","stream":true,"max_tokens":200,"messages":[{"role":"user","content":"a todo list app"}]}`
 	for _, p := range []struct{ name, path string }{
 		{"proxy", "/proxy/chat/v1/chat/completions"},
