@@ -18,13 +18,22 @@ type masker struct {
 	inSecret [256]bool // the bytes some secret holds: a read ending in any other holds nothing back
 }
 
+// newMasker returns the masker of secrets, or nil when none is long enough to mask. Each form
+// is searched for once: the built-in sandboxes share one key, so by default every one of the
+// seven APIs lists the same secret, and every read of every response was searched seven times
+// for each of its forms.
 func newMasker(secrets []string) *masker {
 	m := &masker{}
+	seen := map[string]bool{}
 	for _, s := range secrets {
 		if len(s) < 4 { // too short to mask without mangling ordinary text; config rejects none
 			continue
 		}
 		for _, f := range secretForms(s) {
+			if seen[f] {
+				continue
+			}
+			seen[f] = true
 			m.secrets = append(m.secrets, []byte(f))
 			m.longest = max(m.longest, len(f))
 			for i := 0; i < len(f); i++ {

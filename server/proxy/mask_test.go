@@ -52,3 +52,19 @@ func TestMaskerPartial(t *testing.T) {
 		}
 	}
 }
+
+// TestMaskerSearchesEachFormOnce: the same secret listed by several APIs (the sandboxes' shared
+// key) is searched for once per form, and still masked.
+func TestMaskerSearchesEachFormOnce(t *testing.T) {
+	one := newMasker([]string{"loupe-sandbox-key"})
+	seven := newMasker([]string{"loupe-sandbox-key", "loupe-sandbox-key", "loupe-sandbox-key",
+		"loupe-sandbox-key", "loupe-sandbox-key", "loupe-sandbox-key", "loupe-sandbox-key"})
+	if got, want := len(seven.secrets), len(one.secrets); got != want {
+		t.Errorf("got %d forms for the key listed seven times; want %d, as for it listed once", got, want)
+	}
+	b := []byte(`{"echo":"loupe-sandbox-key","b64":"bG91cGUtc2FuZGJveC1rZXk="}`)
+	seven.mask(b)
+	if want := `{"echo":"*****************","b64":"************************"}`; string(b) != want {
+		t.Errorf("got %s; want %s", b, want)
+	}
+}

@@ -136,10 +136,10 @@ func (r *recorder) FlushError() error {
 
 func (r *recorder) flushLocked() {
 	r.commitLocked()
-	r.held = false
-	if r.timer != nil {
-		r.timer.Stop()
+	if r.held {
+		r.timer.Stop() // armed only while a flush is held; an event stream flushes every event
 	}
+	r.held = false
 	if f, ok := r.ResponseWriter.(http.Flusher); ok {
 		f.Flush()
 	}

@@ -1,6 +1,7 @@
 // Package inproc is an http.RoundTripper that answers each request with an http.Handler in the
 // same process: no connection, no HTTP encoding on the wire, one goroutine per request (the
-// handler's). The proxy reaches the built-in sandboxes through it.
+// handler's, run as the response body's coroutine: see body). The proxy reaches the built-in
+// sandboxes through it.
 //
 // It replaced an in-memory listener (net.Pipe) with a second http.Server on it: every chat
 // stream through the proxy then cost an HTTP connection on each side of the pipe, with the
@@ -11,15 +12,20 @@
 // path and query only, Host, the headers as sent, Content-Length), a context cancelled when the
 // caller goes away or closes the response body, and a ResponseWriter that buffers the first
 // 2 KB as net/http does, so a short answer gets a Content-Length, sniffs a missing Content-Type,
-// adds Date, discards the body of a HEAD, passes trailers on, and flushes (Flush, or
-// http.ResponseController) by handing the bytes to the reader. A handler's panic is the
-// caller's error, as a dropped connection would be.
+// adds Date, discards the body of a HEAD, passes trailers on, and hands each write past the
+// headers to the reader. A handler's panic is the caller's error, as a dropped connection
+// would be.
+//
+// After its headers, the handler runs while its body is read: a write returns when the reader
+// asks for more, as a write to a connection whose buffers are full waits for the client. A
+// reader that stops reading without closing the body holds the handler at its write.
 package inproc
 
 import (
 	"context"
 	"fmt"
 	"io"
+	"iter"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -38,31 +44,37 @@ type Transport struct {
 }
 
 // RoundTrip implements http.RoundTripper. It returns when the handler has written its
-// response's headers (a flush, a first write past 2 KB, or its return).
+// response's headers (a flush, a first write past 2 KB, or its return), or when the caller's
+// context is done first.
 func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	ctx, cancel := context.WithCancel(req.Context())
-	pr, pw := io.Pipe()
-	w := &responseWriter{
-		header: http.Header{}, out: req, in: serverRequest(ctx, req),
-		pw: pw, body: &body{pr: pr, cancel: cancel}, ready: make(chan struct{}),
-	}
-	go t.serve(w, cancel, req.Body)
+	w := &responseWriter{header: http.Header{}, out: req, in: serverRequest(ctx, req)}
+	w.body = &body{cancel: cancel, w: w}
+	w.body.next, w.body.stop = iter.Pull(func(yield func([]byte) bool) {
+		w.yield = yield
+		t.serve(w, cancel, req.Body)
+	})
+	ready := make(chan struct{})
+	go w.body.start(ready)
 	select {
-	case <-w.ready:
-		if w.fail != nil {
-			return nil, w.fail
-		}
-		return w.resp, nil
+	case <-ready:
 	case <-req.Context().Done():
 		// The caller's context, not ctx: the handler cancels ctx when it returns, which may
-		// be right after it answered, and select would then pick either case.
-		err := fmt.Errorf("inproc: %w", context.Cause(req.Context()))
-		pr.CloseWithError(err) // the handler's writes fail from now on
-		return nil, err
+		// be right after it answered. An answer that came first is still the answer.
+		if w.body.abandon() {
+			return nil, fmt.Errorf("inproc: %w", context.Cause(req.Context()))
+		}
+		<-ready
 	}
+	if w.fail != nil {
+		return nil, w.fail
+	}
+	return w.resp, nil
 }
 
-// serve runs the handler and ends its response.
+// serve runs the handler and ends its response. It runs as the body's coroutine (iter.Pull):
+// a write hands its bytes to the reader by switching to it, and the handler goes on when the
+// reader asks for more.
 func (t *Transport) serve(w *responseWriter, cancel context.CancelFunc, reqBody io.ReadCloser) {
 	defer cancel()
 	defer func() {
@@ -88,10 +100,9 @@ func (t *Transport) serve(w *responseWriter, cancel context.CancelFunc, reqBody 
 		}
 		if !w.committed {
 			w.fail = err
-			close(w.ready)
 			return
 		}
-		w.pw.CloseWithError(err)
+		w.body.err = err // the reader's next read, once the handler's coroutine ends
 	}()
 	t.Handler.ServeHTTP(w, w.in)
 }
@@ -129,14 +140,13 @@ const bufferBeforeCommit = 2048
 type responseWriter struct {
 	header    http.Header
 	out, in   *http.Request
-	pw        *io.PipeWriter
+	yield     func([]byte) bool // hands bytes to the reader (iter.Pull); false: it is gone
 	body      *body
 	status    int
 	buf       []byte // the body before the headers went out
 	committed bool
-	resp      *http.Response // set, with fail, before ready is closed
+	resp      *http.Response // set, or fail, before the handler's first yield or its end
 	fail      error
-	ready     chan struct{}
 	trailers  []string // the names the handler announced in its Trailer header
 }
 
@@ -169,7 +179,19 @@ func (w *responseWriter) Write(p []byte) (int, error) {
 	if w.out.Method == http.MethodHead {
 		return len(p), nil
 	}
-	return w.pw.Write(p)
+	return w.send(p)
+}
+
+// send hands p to the reader and waits until it was read: the reader holds p itself, not a
+// copy, until it asks for more.
+func (w *responseWriter) send(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	if !w.yield(p) {
+		return 0, io.ErrClosedPipe
+	}
+	return len(p), nil
 }
 
 // Flush sends the headers and what was written.
@@ -225,7 +247,6 @@ func (w *responseWriter) commit(contentLength int64) error {
 	var rb io.ReadCloser = w.body
 	if w.out.Method == http.MethodHead || !bodyAllowed(w.status) {
 		rb = http.NoBody
-		w.pw.Close()
 	}
 	w.resp = &http.Response{
 		Status: strconv.Itoa(w.status) + " " + http.StatusText(w.status), StatusCode: w.status,
@@ -233,11 +254,14 @@ func (w *responseWriter) commit(contentLength int64) error {
 		Header: h, Body: rb, ContentLength: contentLength, Trailer: trailer, Request: w.out,
 	}
 	w.body.resp = w.resp
-	close(w.ready)
+	// The headers: RoundTrip answers, and the reader asks for the body.
+	if !w.yield(nil) {
+		return io.ErrClosedPipe
+	}
 	held := w.buf
 	w.buf = nil
 	if len(held) > 0 && rb != http.NoBody {
-		if _, err := w.pw.Write(held); err != nil {
+		if _, err := w.send(held); err != nil {
 			return err
 		}
 	}
@@ -262,45 +286,9 @@ func (w *responseWriter) finish() {
 			w.body.addTrailer(http.CanonicalHeaderKey(k), v)
 		}
 	}
-	w.pw.Close()
 }
 
 // bodyAllowed reports whether a response with this status may have a body.
 func bodyAllowed(status int) bool {
 	return status != http.StatusNoContent && status != http.StatusNotModified && status >= 200
-}
-
-// body is the response body: closing it ends the request, so the handler stops.
-type body struct {
-	pr      *io.PipeReader
-	cancel  context.CancelFunc
-	resp    *http.Response
-	trailer http.Header // set by the handler's goroutine before the pipe's end
-}
-
-func (b *body) addTrailer(name string, v []string) {
-	if b.trailer == nil {
-		b.trailer = http.Header{}
-	}
-	b.trailer[name] = v
-}
-
-func (b *body) Read(p []byte) (int, error) {
-	n, err := b.pr.Read(p)
-	if err == io.EOF && b.trailer != nil {
-		if b.resp.Trailer == nil {
-			b.resp.Trailer = http.Header{}
-		}
-		for name, v := range b.trailer {
-			b.resp.Trailer[name] = v
-		}
-		b.trailer = nil
-	}
-	return n, err
-}
-
-func (b *body) Close() error {
-	b.pr.Close()
-	b.cancel()
-	return nil
 }

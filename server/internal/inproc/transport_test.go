@@ -1,13 +1,13 @@
 package inproc
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"io"
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -94,24 +94,25 @@ func TestRequestBody(t *testing.T) {
 	}
 }
 
-// TestFlushedEventsArriveWhileTheHandlerRuns: each flushed event reaches the reader before the
-// handler writes the next, and closing the body cancels the handler's context.
+// TestFlushedEventsArriveWhileTheHandlerRuns: each flushed event reaches the reader while the
+// handler still runs, before the handler writes the next (it goes on when the reader asks for
+// more, as it would wait on a full connection), and closing the body stops the handler: its
+// context is cancelled and its write refused.
 func TestFlushedEventsArriveWhileTheHandlerRuns(t *testing.T) {
-	next := make(chan struct{})
+	var written atomic.Int32 // the events the handler began to write
 	stopped := make(chan error, 1)
 	h := func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		rc := http.NewResponseController(w)
 		for i := 0; ; i++ {
+			written.Store(int32(i + 1))
 			io.WriteString(w, "data: "+strings.Repeat("e", i)+"\n\n")
 			if err := rc.Flush(); err != nil {
 				stopped <- err
 				return
 			}
-			select {
-			case <-next:
-			case <-r.Context().Done():
-				stopped <- r.Context().Err()
+			if err := r.Context().Err(); err != nil {
+				stopped <- err
 				return
 			}
 		}
@@ -121,14 +122,15 @@ func TestFlushedEventsArriveWhileTheHandlerRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	br := bufio.NewReader(resp.Body)
 	for i := range 3 {
-		line, err := br.ReadString('\n')
-		if want := "data: " + strings.Repeat("e", i) + "\n"; line != want || err != nil {
-			t.Fatalf("event %d: got %q %v; want %q", i, line, err, want)
+		buf := make([]byte, 64)
+		n, err := resp.Body.Read(buf)
+		if want := "data: " + strings.Repeat("e", i) + "\n\n"; string(buf[:n]) != want || err != nil {
+			t.Fatalf("event %d: got %q %v; want %q", i, buf[:n], err, want)
 		}
-		br.ReadString('\n')
-		next <- struct{}{}
+		if got, want := written.Load(), int32(i+1); got != want {
+			t.Fatalf("after event %d the handler began %d events; want %d (each one read before the next is written)", i, got, want)
+		}
 	}
 	resp.Body.Close()
 	select {
@@ -138,6 +140,56 @@ func TestFlushedEventsArriveWhileTheHandlerRuns(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("the handler still runs 5 s after the body was closed")
+	}
+}
+
+// TestCloseWhileReading: a Close from another goroutine while a Read waits for the handler
+// ends both: the Read gets what the handler wrote last or an error, and the handler stops.
+func TestCloseWhileReading(t *testing.T) {
+	stopped := make(chan struct{})
+	h := func(w http.ResponseWriter, r *http.Request) {
+		defer close(stopped)
+		w.(http.Flusher).Flush()
+		<-r.Context().Done()
+		io.WriteString(w, "late")
+	}
+	req, _ := http.NewRequest("GET", "http://x/", nil)
+	resp, err := (&Transport{Handler: http.HandlerFunc(h)}).RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.AfterFunc(20*time.Millisecond, func() { resp.Body.Close() })
+	got, err := io.ReadAll(resp.Body)
+	if err == nil && string(got) != "late" {
+		t.Errorf("got %q, %v; want \"late\" or an error", got, err)
+	}
+	select {
+	case <-stopped:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the handler still runs 5 s after the body was closed")
+	}
+}
+
+// TestHeadRunsTheHandlerToItsEnd: a response without a body is not read, yet its handler ends.
+func TestHeadRunsTheHandlerToItsEnd(t *testing.T) {
+	ended := make(chan struct{})
+	h := func(w http.ResponseWriter, r *http.Request) {
+		defer close(ended)
+		w.(http.Flusher).Flush()
+		io.WriteString(w, "not sent")
+	}
+	req, _ := http.NewRequest("HEAD", "http://x/", nil)
+	resp, err := (&Transport{Handler: http.HandlerFunc(h)}).RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Body != http.NoBody {
+		t.Errorf("got body %T; want http.NoBody", resp.Body)
+	}
+	select {
+	case <-ended:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the handler of a HEAD request did not end")
 	}
 }
 
