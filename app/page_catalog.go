@@ -17,9 +17,13 @@ const pageCatalogID = "loupe-page-catalog"
 
 // pageCatalog returns what the first render of the page at path (root-relative) reads of cat:
 // a copy whose operations are listed partially (catalog.Operation.Index) but for the one the page
-// shows, and whose APIs keep their guide only on the API's own page. It returns nil for the
-// pages that read more (a walkthrough runs its steps' operations, the workspace and the history
-// read every operation) and for paths that are not pages: those load the whole catalog.
+// shows, whose response schemas keep only their name (the page shows no more of them); whose
+// APIs keep their guide only on the API's own page and, on an API's or an operation's page, the
+// other APIs only what the sidebar shows; and whose walkthroughs are listed by what their links
+// show. It returns nil for the pages that read more (a walkthrough runs its steps' operations,
+// the workspace and the history read every operation) and for paths that are not pages: those
+// load the whole catalog. The wasm decodes it before its first render, so each kilobyte left
+// out is start-up time saved (about 0.7 ms in the browser).
 func pageCatalog(cat *catalog.Catalog, path string) *catalog.Catalog {
 	if cat == nil || cat.Page != "" || !IsPage(cat, path) {
 		return nil
@@ -38,7 +42,7 @@ func pageCatalog(cat *catalog.Catalog, path string) *catalog.Catalog {
 		for j := range a.Operations {
 			op := &a.Operations[j]
 			if a.Slug == slug && op.ID == opID {
-				ops[j] = *op
+				ops[j] = withSchemaNames(*op)
 			} else {
 				ops[j] = op.Index()
 			}
@@ -47,9 +51,30 @@ func pageCatalog(cat *catalog.Catalog, path string) *catalog.Catalog {
 		if a.Slug != slug || opID != "" {
 			a.GuideHTML = ""
 		}
+		if slug != "" && a.Slug != slug {
+			a.DescriptionHTML, a.Security, a.Servers = "", nil, nil
+		}
 		out.APIs[i] = a
 	}
+	out.Walkthroughs = make([]catalog.Walkthrough, len(cat.Walkthroughs))
+	for i, w := range cat.Walkthroughs {
+		out.Walkthroughs[i] = catalog.Walkthrough{ID: w.ID, API: w.API, Title: w.Title, Summary: w.Summary}
+	}
 	return &out
+}
+
+// withSchemaNames returns op with the schema of each response cut down to its name (what the
+// operation page shows of it).
+func withSchemaNames(op catalog.Operation) catalog.Operation {
+	rs := make([]catalog.Response, len(op.Responses))
+	for i, r := range op.Responses {
+		if r.Schema != nil {
+			r.Schema = &catalog.Schema{Ref: r.Schema.Ref}
+		}
+		rs[i] = r
+	}
+	op.Responses = rs
+	return op
 }
 
 // renderPageCatalog is, on the server, the page catalog of the current page in a JSON script
@@ -111,7 +136,7 @@ func completeCatalog(cur, full *catalog.Catalog) bool {
 		*a = *f
 		a.Operations = ops
 		for j := range ops {
-			if ops[j].Partial && !f.Operations[j].Partial {
+			if !f.Operations[j].Partial { // the page's own operation too: its response schemas
 				ops[j] = f.Operations[j]
 			}
 		}

@@ -31,7 +31,7 @@ func TestPageCatalogRendersTheSamePage(t *testing.T) {
 		if got, want := renderedPage(t, pc, p), renderedPage(t, full, p); got != want {
 			t.Errorf("%s: the page catalog renders\n%s\nwant\n%s", p, diffAround(got, want), diffAround(want, got))
 		}
-		if b, _ := json.Marshal(pc); strings.HasPrefix(p, "/entities/") && len(b) > 120_000 {
+		if b, _ := json.Marshal(pc); strings.HasPrefix(p, "/entities/") && len(b) > 40_000 {
 			t.Errorf("%s: page catalog of %d bytes; want a fraction of the whole", p, len(b))
 		}
 	}

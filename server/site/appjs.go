@@ -37,14 +37,37 @@ const wasmFetchWithCacheableResponse = `fetch($1).then((response) => {
         return response;
       })`
 
-// rewriteAppJS returns app.js with the wasm fetched by wasmFetchWithCacheableResponse, and
-// whether go-app's call was found (a go-app upgrade may move it; the site then serves go-app's
-// app.js unchanged, which works, only slower).
+// goAppStart is how go-app's app.js starts: the service worker is registered first, so on a
+// first visit its install (which downloads app.wasm and every other file to cache them) runs
+// while the page downloads, compiles and starts the same wasm, on the same cores.
+const goAppStart = `goappInitServiceWorker();
+goappWatchForUpdate();
+goappWatchForInstallable();
+goappInitWebAssembly();
+`
+
+// startWorkerAfterWasm replaces it: the worker is registered once the wasm runs (or failed to
+// load), when its install finds app.wasm in the HTTP cache and no longer competes with the start.
+// A repeat visit is served by the worker already active, which the registration does not change.
+const startWorkerAfterWasm = `goappWatchForUpdate();
+goappWatchForInstallable();
+goappInitWebAssembly().finally(goappInitServiceWorker);
+`
+
+// rewriteAppJS returns app.js with the wasm fetched by wasmFetchWithCacheableResponse and the
+// service worker registered after the wasm runs (startWorkerAfterWasm), and whether go-app's
+// wasm fetch was found (a go-app upgrade may move it; the site then serves go-app's app.js
+// unchanged, which works, only slower). The worker's start is moved only where go-app's start
+// block is found as it is.
 func rewriteAppJS(js []byte) ([]byte, bool) {
 	if len(wasmFetch.FindAllIndex(js, -1)) != 1 {
 		return js, false
 	}
-	return wasmFetch.ReplaceAll(js, []byte(wasmFetchWithCacheableResponse)), true
+	js = wasmFetch.ReplaceAll(js, []byte(wasmFetchWithCacheableResponse))
+	if bytes.Count(js, []byte(goAppStart)) == 1 {
+		js = bytes.Replace(js, []byte(goAppStart), []byte(startWorkerAfterWasm), 1)
+	}
+	return js, true
 }
 
 // appJSRewriter serves go-app's files, with app.js rewritten by rewriteAppJS.

@@ -32,6 +32,12 @@ func TestAppJSCompilesFetchsOwnResponse(t *testing.T) {
 	if !strings.Contains(js, "instantiateStreaming(\n      fetch(") {
 		t.Errorf("the fetch is not what instantiateStreaming compiles")
 	}
+	if got, want := strings.Count(js, "\ngoappInitServiceWorker();"), 0; got != want {
+		t.Errorf("got %d calls of goappInitServiceWorker before the wasm runs; want %d", got, want)
+	}
+	if !strings.Contains(js, "goappInitWebAssembly().finally(goappInitServiceWorker);") {
+		t.Errorf("app.js does not register the service worker once the wasm runs")
+	}
 }
 
 func TestRewriteAppJS(t *testing.T) {
@@ -40,6 +46,7 @@ func TestRewriteAppJS(t *testing.T) {
 		wantOK   bool
 	}{
 		{"go-app's call", `instantiateStreaming(fetchWithProgress("/web/v/app.wasm", showProgress), go.importObject)`, true},
+		{"go-app's call and start", goAppStart + `instantiateStreaming(fetchWithProgress("/web/v/app.wasm", showProgress), go.importObject)`, true},
 		{"the definition only", `async function fetchWithProgress(url, progess) {}`, false},
 		{"called twice", `fetchWithProgress("/a", showProgress); fetchWithProgress("/b", showProgress)`, false},
 	} {
@@ -53,6 +60,9 @@ func TestRewriteAppJS(t *testing.T) {
 			}
 			if ok && !strings.Contains(string(got), `fetch("/web/v/app.wasm").then(`) {
 				t.Errorf("got %q; want the wasm fetched directly", got)
+			}
+			if strings.Contains(tt.js, goAppStart) && (strings.Contains(string(got), goAppStart) || !strings.Contains(string(got), startWorkerAfterWasm)) {
+				t.Errorf("got %q; want the service worker registered after the wasm runs", got)
 			}
 		})
 	}
