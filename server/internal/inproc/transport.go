@@ -60,7 +60,7 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	case <-ready:
 	case <-req.Context().Done():
 		// The caller's context, not ctx: the handler cancels ctx when it returns, which may
-		// be right after it answered. An answer that came first is still the answer.
+		// be right after it answered.
 		if w.body.abandon() {
 			return nil, fmt.Errorf("inproc: %w", context.Cause(req.Context()))
 		}
@@ -68,6 +68,13 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	if w.fail != nil {
 		return nil, w.fail
+	}
+	if req.Context().Err() != nil {
+		// The caller left while the answer was made: a handler that stops when its context
+		// ends answers just then (an empty 200 from a long wait), and that answer is not the
+		// upstream's. The caller gets its own error, as over a connection.
+		w.body.Close()
+		return nil, fmt.Errorf("inproc: %w", context.Cause(req.Context()))
 	}
 	return w.resp, nil
 }

@@ -228,6 +228,27 @@ func TestCancelledBeforeHeaders(t *testing.T) {
 	}
 }
 
+// TestCallerLeavesAWaitingHandler: a handler that waits until its context ends and then returns
+// without writing (a long wait whose caller went away) must not pass for an empty 200; over a
+// connection the caller would have had its own error. 50 rounds: the handler's return and the
+// caller's cancellation race.
+func TestCallerLeavesAWaitingHandler(t *testing.T) {
+	tr := &Transport{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() })}
+	for range 50 {
+		ctx, cancel := context.WithCancel(context.Background())
+		req, _ := http.NewRequestWithContext(ctx, "GET", "http://x/", nil)
+		time.AfterFunc(time.Millisecond, cancel)
+		resp, err := tr.RoundTrip(req)
+		if err == nil {
+			resp.Body.Close()
+			t.Fatalf("got %d; want context.Canceled", resp.StatusCode)
+		}
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("got %v; want context.Canceled", err)
+		}
+	}
+}
+
 func TestTrailers(t *testing.T) {
 	resp, body := roundTrip(t, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Trailer", "X-Sum")
