@@ -21,13 +21,13 @@ func (w *scriptWorkspace) Render() app.UI {
 		app.Form().Class("ws-open").OnSubmit(w.onOpen).Body(
 			app.Label().For("ws-script-id").Text("Script ID"),
 			app.Input().ID("ws-script-id").Class("input mono").Value(w.scriptID).Spellcheck(false).OnChange(w.onScriptID),
-			app.Button().ID("ws-open").Type("submit").Class("btn").Text("Open"),
+			app.Button().ID("ws-open").Type("submit").Class("btn").Disabled(w.busy != "").Text("Open"), // a call under way would drop it
 			app.If(w.busy != "", func() app.UI { return app.Span().ID("ws-busy").Class("muted").Aria("live", "polite").Text(w.busy) }),
 		),
 		app.Form().Class("ws-open").OnSubmit(w.onCreate).Body(
 			app.Label().For("ws-title").Text("or a new project titled"),
 			app.Input().ID("ws-title").Class("input").Value(w.title).Placeholder("Untitled project").OnChange(w.onTitle),
-			app.Button().ID("ws-create").Type("submit").Class("btn").Text("Create"),
+			app.Button().ID("ws-create").Type("submit").Class("btn").Disabled(w.busy != "").Text("Create"),
 		),
 		app.Div().Class("ws-grid").Body(
 			w.renderFiles(),

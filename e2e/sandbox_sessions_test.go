@@ -65,6 +65,9 @@ func TestSandboxSessionsAreSeparate(t *testing.T) {
 		t.Helper()
 		openPage(t, ctx, base+"/script/workspace")
 		poll("the example project", `(e => e && e.value.includes("function") ? "ok" : null)(document.getElementById("ws-editor"))`)
+		// Opening the example ends with listing its processes; Open is disabled until then.
+		poll("the workspace idle", `(c => c && c.textContent.includes("listScriptProcesses") && !document.getElementById("ws-open").disabled ? "ok" : null)(
+			document.getElementById("ws-calls"))`)
 		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
 			const el = document.getElementById("ws-script-id");
 			el.value = "`+id+`";
