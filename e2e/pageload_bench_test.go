@@ -55,7 +55,7 @@ type pageLoad struct {
 	FirstContent float64 `json:"fcp"`
 	Usable       float64 `json:"usable"`
 	Bytes        float64 `json:"bytes"`
-	WasmIn       float64 `json:"wasm"` // Loupe: app.wasm's last byte received (0 for Swagger UI)
+	WasmIn       float64 `json:"wasm"` // Loupe: app.wasm's last byte received (NaN for Swagger UI)
 }
 
 // usableRecorder runs before any script of every page: it records in window.__usableAt the
@@ -82,9 +82,9 @@ const usableRecorder = `(() => {
 
 // loadFigures reads a load's figures once the operation is usable.
 const loadFigures = `(() => {
-	const paint = name => (performance.getEntriesByName(name)[0] || {startTime: 0}).startTime;
+	const paint = name => (performance.getEntriesByName(name)[0] || {startTime: -1}).startTime; // -1: none recorded
 	const entries = [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")];
-	const wasm = entries.find(e => e.name.endsWith("/app.wasm")) || {responseEnd: 0};
+	const wasm = entries.find(e => e.name.endsWith("/app.wasm")) || {responseEnd: -1}; // Swagger UI has none
 	return {fp: paint("first-paint"), fcp: paint("first-contentful-paint"), usable: window.__usableAt,
 		bytes: entries.reduce((sum, e) => sum + (e.transferSize || 0), 0), wasm: wasm.responseEnd};
 })()`
@@ -169,12 +169,12 @@ func loadTwice(b *testing.B, url string, cond *network.Conditions) (first, repea
 				b.Fatalf("%s of %s: reading the figures of a page that never became usable: %v", what, url, err)
 			}
 			got.Usable = math.Inf(1)
-			return got
+			return got.recordedOnly()
 		}
 		if err != nil {
 			b.Fatalf("%s of %s: %v", what, url, err)
 		}
-		return got
+		return got.recordedOnly()
 	}
 	first = load("first visit")
 	if math.IsInf(first.Usable, 1) {
@@ -238,6 +238,7 @@ func printPageLoads(netName string, loupe, swagger [2][]pageLoad) {
 			l, s := medianOf(loupe[v], f.get), medianOf(swagger[v], f.get)
 			ratio := "    -"
 			switch {
+			case math.IsNaN(l) || math.IsNaN(s):
 			case math.IsInf(s, 1) && !math.IsInf(l, 1):
 				ratio = fmt.Sprintf("<%.3fx", l/usableLimit.Seconds()/1000)
 			case s > 0 && !math.IsInf(l, 1):
@@ -264,16 +265,36 @@ func figure(v float64) string {
 	return fmt.Sprintf("%.0f", v)
 }
 
+// medianOf is the median of the figures that were measured (NaN: not measured), or NaN when
+// none was.
 func medianOf(loads []pageLoad, get func(pageLoad) float64) float64 {
-	vs := make([]float64, len(loads))
-	for i, l := range loads {
-		vs[i] = get(l)
+	var vs []float64
+	for _, l := range loads {
+		if v := get(l); !math.IsNaN(v) {
+			vs = append(vs, v)
+		}
+	}
+	if len(vs) == 0 {
+		return math.NaN()
 	}
 	sort.Float64s(vs)
-	if len(vs) == 0 {
-		return 0
-	}
 	return vs[len(vs)/2]
+}
+
+// recordedOnly returns p with the times the browser did not record (-1 from loadFigures: a
+// paint entry missing on some repeat visits, Swagger UI's app.wasm) as not measured, so that
+// they are printed as "-" and left out of the medians rather than counted as 0 ms.
+func (p pageLoad) recordedOnly() pageLoad {
+	if p.FirstPaint < 0 {
+		p.FirstPaint = math.NaN()
+	}
+	if p.FirstContent < 0 {
+		p.FirstContent = math.NaN()
+	}
+	if p.WasmIn < 0 {
+		p.WasmIn = math.NaN()
+	}
+	return p
 }
 
 // pageLoadBrowser starts one headless Chromium for the whole benchmark.
