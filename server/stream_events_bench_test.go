@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -42,6 +43,7 @@ func BenchmarkChatStreamEvents(b *testing.B) {
 	}
 	waitIdle(os.Getpid()) // the other resources' compression
 
+	perEvent := map[string]float64{}
 	body := `{"model":"v0-1.0-md","stream":true,"max_tokens":200,"messages":[{"role":"user","content":"a todo list app"}]}`
 	for _, p := range []struct{ name, path string }{
 		{"proxy", "/proxy/chat/v1/chat/completions"},
@@ -62,8 +64,13 @@ func BenchmarkChatStreamEvents(b *testing.B) {
 				}
 				events += bytes.Count(w.Body.Bytes(), []byte("\n\n"))
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(events), "ns/event")
+			perEvent[p.name] = float64(b.Elapsed().Nanoseconds()) / float64(events)
+			b.ReportMetric(perEvent[p.name], "ns/event")
 			b.ReportMetric(0, "ns/op")
 		})
+	}
+	if d := perEvent["direct"]; d > 0 && perEvent["proxy"] > 0 {
+		fmt.Printf("chat stream, per event: through /proxy %.0f ns, direct %.0f ns: the proxy adds %.0f ns (%.2fx direct; anchor before the in-process coroutine: 3,400-3,800 ns vs 1,000-1,300 ns)\n",
+			perEvent["proxy"], d, perEvent["proxy"]-d, perEvent["proxy"]/d)
 	}
 }
