@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 )
 
@@ -14,8 +15,19 @@ import (
 // pagination links built from it), and the credential was in that request.
 type masker struct {
 	secrets  [][]byte
+	byFirst  []formGroup // the forms by their first byte
 	longest  int
 	inSecret [256]bool // the bytes some secret holds: a read ending in any other holds nothing back
+}
+
+// formGroup is the secret forms that begin with one byte: mask looks for that byte once for
+// all of them. The sandboxes' shared key and the cluster's basic credential make 13 forms that
+// begin with 5 bytes; searching for each form on its own was a third of what the proxy added to
+// each event of a stream.
+type formGroup struct {
+	first  byte
+	second [256]bool // the forms' second bytes: most hits of first are ruled out by it
+	forms  [][]byte  // longest first
 }
 
 // newMasker returns the masker of secrets, or nil when none is long enough to mask. Each form
@@ -44,21 +56,51 @@ func newMasker(secrets []string) *masker {
 	if len(m.secrets) == 0 {
 		return nil
 	}
+	byLength := slices.Clone(m.secrets)
+	slices.SortStableFunc(byLength, func(a, b []byte) int { return len(b) - len(a) })
+	for _, f := range byLength {
+		i := slices.IndexFunc(m.byFirst, func(g formGroup) bool { return g.first == f[0] })
+		if i < 0 {
+			i = len(m.byFirst)
+			m.byFirst = append(m.byFirst, formGroup{first: f[0]})
+		}
+		g := &m.byFirst[i]
+		g.second[f[1]] = true
+		g.forms = append(g.forms, f)
+	}
 	return m
 }
 
-// mask masks every secret in b, in place.
+// mask masks every secret in b, in place: every byte of every occurrence of any form, as
+// found in b before masking, overlapping occurrences included (a form that holds another, such
+// as a basic credential holding a key, is masked whole).
 func (m *masker) mask(b []byte) {
-	for _, s := range m.secrets {
-		for off := 0; ; {
-			i := bytes.Index(b[off:], s)
+	type span struct{ from, to int }
+	var found [4]span
+	spans := found[:0]
+	for gi := range m.byFirst {
+		g := &m.byFirst[gi]
+		for off := 0; off < len(b)-1; {
+			i := bytes.IndexByte(b[off:len(b)-1], g.first)
 			if i < 0 {
 				break
 			}
-			for j := off + i; j < off+i+len(s); j++ {
-				b[j] = '*'
+			at := off + i
+			off = at + 1
+			if !g.second[b[at+1]] {
+				continue
 			}
-			off += i + len(s)
+			for _, f := range g.forms {
+				if bytes.HasPrefix(b[at:], f) {
+					spans = append(spans, span{at, at + len(f)})
+					break // the longest: it covers the others' occurrences here
+				}
+			}
+		}
+	}
+	for _, s := range spans {
+		for j := s.from; j < s.to; j++ {
+			b[j] = '*'
 		}
 	}
 }

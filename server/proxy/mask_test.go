@@ -68,3 +68,54 @@ func TestMaskerSearchesEachFormOnce(t *testing.T) {
 		t.Errorf("got %s; want %s", b, want)
 	}
 }
+
+// TestMaskerMasksEveryOccurrence compares mask with its plain definition: every byte of every
+// occurrence, overlapping ones included, of any form in the text as it was before masking. The
+// texts are random runs of the forms' pieces and other bytes; the secrets hold one another, as
+// the cluster's basic credential holds the sandboxes' key.
+func TestMaskerMasksEveryOccurrence(t *testing.T) {
+	m := newMasker([]string{"loupe-sandbox-key", "elastic:loupe-sandbox-key", "aaaa", "ab/ab+ab"})
+	reference := func(b []byte) []byte {
+		out := bytes.Clone(b)
+		for i := range b {
+			for _, f := range m.secrets {
+				if bytes.HasPrefix(b[i:], f) {
+					copy(out[i:], bytes.Repeat([]byte("*"), len(f)))
+				}
+			}
+		}
+		return out
+	}
+	tests := []struct{ in, want string }{
+		{`{"echo":"loupe-sandbox-key"}`, `{"echo":"*****************"}`},
+		{"user elastic:loupe-sandbox-key.", "user *************************."},
+		{"aaaaa", "*****"},
+		{"ab%2Fab%2Bab ab/ab+a", "************ ab/ab+a"},
+		{"no secret here", "no secret here"},
+	}
+	for _, tt := range tests {
+		b := []byte(tt.in)
+		m.mask(b)
+		if string(b) != tt.want {
+			t.Errorf("mask(%q): got %q; want %q", tt.in, b, tt.want)
+		}
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		var b []byte
+		for range r.IntN(6) {
+			f := m.secrets[r.IntN(len(m.secrets))]
+			from := r.IntN(len(f))
+			b = append(b, f[from:from+r.IntN(len(f)-from+1)]...)
+			if r.IntN(2) == 0 {
+				b = append(b, "ae:l- "[r.IntN(6)])
+			}
+		}
+		want := reference(b)
+		got := bytes.Clone(b)
+		m.mask(got)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("mask(%q): got %q; want %q", b, got, want)
+		}
+	}
+}
