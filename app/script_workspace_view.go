@@ -103,9 +103,9 @@ func (w *scriptWorkspace) renderEditor() app.UI {
 		),
 		app.P().Class("editor-keys field-help").Text("Tab indents, Shift+Tab outdents; Esc then Tab leaves the editor."),
 		app.Div().Class("ws-actions").Body(
-			app.Button().ID("ws-save").Type("button").Class("btn primary").Text("Save").OnClick(w.onSave),
-			app.Button().ID("ws-version").Type("button").Class("btn").Text("New version").OnClick(w.onVersion),
-			app.Button().ID("ws-deploy").Type("button").Class("btn").Disabled(w.version == 0).
+			app.Button().ID("ws-save").Type("button").Class("btn primary").Disabled(w.busy != "").Text("Save").OnClick(w.onSave),
+			app.Button().ID("ws-version").Type("button").Class("btn").Disabled(w.busy != "").Text("New version").OnClick(w.onVersion),
+			app.Button().ID("ws-deploy").Type("button").Class("btn").Disabled(w.version == 0 || w.busy != "").
 				Title("Deploys the last version made here").Text(deployLabel(w.version)).OnClick(w.onDeploy),
 		),
 	)
@@ -148,7 +148,7 @@ func (w *scriptWorkspace) renderRun() app.UI {
 			app.Text(" devMode (run the saved files, not the deployed version)"),
 		),
 		app.If(w.argErr != "", func() app.UI { return app.P().ID("ws-arg-error").Class("field-error").Role("alert").Text(w.argErr) }),
-		app.Button().ID("ws-run").Type("submit").Class("btn primary").Text("Run"),
+		app.Button().ID("ws-run").Type("submit").Class("btn primary").Disabled(w.busy != "").Text("Run"),
 	)
 }
 
@@ -211,7 +211,7 @@ func (w *scriptWorkspace) renderProcesses() app.UI {
 			app.Td().Text(p.ProcessType), app.Td().Class("mono").Text(p.StartTime), app.Td().Class("mono").Text(p.Duration)))
 	}
 	return app.Section().Class("ws-processes").Aria("label", "Processes").Body(
-		app.H2().Body(app.Text("Processes "), app.Button().Type("button").Class("btn-link").Text("Refresh").OnClick(w.onProcesses)),
+		app.H2().Body(app.Text("Processes "), app.Button().Type("button").Class("btn-link").Disabled(w.busy != "").Text("Refresh").OnClick(w.onProcesses)),
 		app.Table().ID("ws-processes").Body(
 			app.THead().Body(app.Tr().Body(app.Th().Text("Function"), app.Th().Text("Status"), app.Th().Text("Type"),
 				app.Th().Text("Started"), app.Th().Text("Duration"))),
