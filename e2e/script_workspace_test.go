@@ -44,7 +44,7 @@ func TestScriptWorkspaceEditSaveRun(t *testing.T) {
 		el.dispatchEvent(new Event("input", {bubbles: true}));
 		return true;
 	})()`)
-	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("ws-save"))); err != nil {
+	if _, err := chromedp.Run(tctx, clickWhenEnabled("ws-save")); err != nil {
 		t.Fatal(err)
 	}
 	poll("the saved functions", `(s => s && [...s.options].some(o => o.text === "explode(order)") ? "ok" : null)(document.getElementById("ws-function"))`)
@@ -67,7 +67,7 @@ func TestScriptWorkspaceEditSaveRun(t *testing.T) {
 			el.dispatchEvent(new Event("input", {bubbles: true}));
 			return true;
 		})()`)
-		if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("ws-run"))); err != nil {
+		if _, err := chromedp.Run(tctx, clickWhenEnabled("ws-run")); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -102,11 +102,11 @@ func TestScriptWorkspaceEditSaveRun(t *testing.T) {
 	}
 
 	// New version, then Deploy that version.
-	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("ws-version"))); err != nil {
+	if _, err := chromedp.Run(tctx, clickWhenEnabled("ws-version")); err != nil {
 		t.Fatal(err)
 	}
 	label := poll("the version", `(b => b && !b.disabled ? b.textContent : null)(document.getElementById("ws-deploy"))`)
-	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("ws-deploy"))); err != nil {
+	if _, err := chromedp.Run(tctx, clickWhenEnabled("ws-deploy")); err != nil {
 		t.Fatal(err)
 	}
 	sent := poll("the deployment", `(c => c && c.textContent.includes("projects.deployments.create") ? c.textContent : null)(document.querySelector("#ws-calls .ws-call summary"))`)
@@ -137,7 +137,7 @@ func TestScriptWorkspaceEditSaveRun(t *testing.T) {
 		t.Errorf("the cursor after Go to line: got line %s; want 2", line)
 	}
 	// Saving anyway is refused by the API, which says the same.
-	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("ws-save"))); err != nil {
+	if _, err := chromedp.Run(tctx, clickWhenEnabled("ws-save")); err != nil {
 		t.Fatal(err)
 	}
 	msg := poll("the refused save", `(e => e && e.textContent.includes("Syntax error") ? e.textContent : null)(document.getElementById("ws-save-error"))`)
@@ -176,11 +176,11 @@ func TestScriptWorkspaceNewProject(t *testing.T) {
 	})()`)); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("ws-save"))); err != nil {
+	if _, err := chromedp.Run(tctx, clickWhenEnabled("ws-save")); err != nil {
 		t.Fatal(err)
 	}
 	poll("the saved function", `(s => s && [...s.options].some(o => o.text === "answer()") ? "ok" : null)(document.getElementById("ws-function"))`)
-	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("ws-run"))); err != nil {
+	if _, err := chromedp.Run(tctx, clickWhenEnabled("ws-run")); err != nil {
 		t.Fatal(err)
 	}
 	if got := poll("the result", `(r => r ? r.textContent : null)(document.getElementById("ws-result"))`); got != "42" {
