@@ -119,13 +119,16 @@ func (b *maskBody) WriteTo(w io.Writer) (int64, error) {
 	return n, err
 }
 
-// idleWriter notes each pushed write's end: the wait for the next write begins then.
+// idleWriter notes each pushed write's end: the wait for the next write begins then. While
+// the write goes to the client nothing is waited for (a slow client is not a silent upstream),
+// as Read waits for nothing while ReverseProxy writes what it read.
 type idleWriter struct {
 	w io.Writer
 	b *idleBody
 }
 
 func (iw *idleWriter) Write(p []byte) (int, error) {
+	iw.b.reading.Store(0)
 	n, err := iw.w.Write(p)
 	iw.b.reading.Store(max(int64(time.Since(iw.b.start)), 1))
 	return n, err
