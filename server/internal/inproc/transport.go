@@ -18,7 +18,9 @@
 //
 // After its headers, the handler runs while its body is read: a write returns when the reader
 // asks for more, as a write to a connection whose buffers are full waits for the client. A
-// reader that stops reading without closing the body holds the handler at its write.
+// reader that stops reading without closing the body holds the handler at its write. A caller
+// that copies the body with io.WriterTo (WriteTo) has the handler write straight to its writer
+// instead, each write of the handler a write to it (see push.go).
 package inproc
 
 import (
