@@ -46,6 +46,10 @@ func (p *Proxy) modifyResponse(resp *http.Response) error {
 	if resp.StatusCode != http.StatusSwitchingProtocols { // ReverseProxy needs its connection
 		tb.end = endBody{tb.ReadCloser, c.rec} // in the same allocation
 		tb.ReadCloser = &tb.end
+		if pushes(resp.Body) {
+			tb.sw = newStreamWriter(c.rec, resp)
+			tb.push = &tb.sw
+		}
 	}
 	resp.Body = tb
 	return nil
@@ -59,6 +63,23 @@ type trailerBody struct {
 	m    *masker
 	mask maskBody // the body read, when there are secrets to mask
 	end  endBody  // the body read, when it tells the recorder its end
+	// push, for a body that writes itself (see push.go), is where the first Read writes it.
+	push *streamWriter
+	sw   streamWriter
+}
+
+// Read reads the upstream body, or on the push path writes all of it to the client at once
+// and ends.
+func (b *trailerBody) Read(p []byte) (int, error) {
+	if b.push == nil {
+		return b.ReadCloser.Read(p)
+	}
+	w := b.push
+	b.push = nil
+	if _, err := b.ReadCloser.(io.WriterTo).WriteTo(w); err != nil {
+		return 0, err
+	}
+	return 0, io.EOF
 }
 
 func (b *trailerBody) Close() error {

@@ -128,9 +128,7 @@ func (b *idleBody) Read(p []byte) (int, error) {
 			return n, errStreamIdle
 		}
 		b.done = true
-		b.trailer = fmt.Appendf(nil, ": loupe: the upstream sent nothing for %s; stream closed\n\n"+
-			"event: error\ndata: {\"error\":\"the upstream sent nothing for %s; Loupe closed the stream\",\"check\":\"server.limits.stream_idle_timeout\",\"source\":\"loupe proxy\"}\n\n",
-			b.idle, b.idle)
+		b.trailer = idleTrailer(b.idle)
 		if n > 0 {
 			return n, nil
 		}
@@ -147,4 +145,11 @@ func (b *idleBody) Close() error {
 	err := b.body.Close()
 	b.cancel(nil)
 	return err
+}
+
+// idleTrailer is the event that closes a stream whose upstream was silent for idle.
+func idleTrailer(idle time.Duration) []byte {
+	return fmt.Appendf(nil, ": loupe: the upstream sent nothing for %s; stream closed\n\n"+
+		"event: error\ndata: {\"error\":\"the upstream sent nothing for %s; Loupe closed the stream\",\"check\":\"server.limits.stream_idle_timeout\",\"source\":\"loupe proxy\"}\n\n",
+		idle, idle)
 }

@@ -18,7 +18,9 @@
 //
 // After its headers, the handler runs while its body is read: a write returns when the reader
 // asks for more, as a write to a connection whose buffers are full waits for the client. A
-// reader that stops reading without closing the body holds the handler at its write.
+// reader that stops reading without closing the body holds the handler at its write. A caller
+// that copies the body with io.WriterTo (WriteTo) has the handler write straight to its writer
+// instead, each write of the handler a write to it (see push.go).
 package inproc
 
 import (
@@ -155,6 +157,10 @@ type responseWriter struct {
 	resp      *http.Response // set, or fail, before the handler's first yield or its end
 	fail      error
 	trailers  []string // the names the handler announced in its Trailer header
+	// sink, while body.WriteTo runs, takes the handler's writes instead of the reader.
+	sink    io.Writer
+	sunk    int64 // bytes written to sink
+	sinkErr error // why a write to sink failed: every later write fails with it
 }
 
 func (w *responseWriter) Header() http.Header { return w.header }
@@ -194,6 +200,9 @@ func (w *responseWriter) Write(p []byte) (int, error) {
 func (w *responseWriter) send(p []byte) (int, error) {
 	if len(p) == 0 {
 		return 0, nil
+	}
+	if w.sink != nil {
+		return w.sinkWrite(p)
 	}
 	if !w.yield(p) {
 		return 0, io.ErrClosedPipe

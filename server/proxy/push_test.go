@@ -1,0 +1,130 @@
+package proxy
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"loupe/server/internal/inproc"
+)
+
+// newPushHarness is a proxy whose upstream is the backend's handler reached in-process, as
+// the built-in sandboxes are: its bodies write themselves (the push path).
+func newPushHarness(t *testing.T, idle time.Duration, h http.HandlerFunc) *harness {
+	t.Helper()
+	hs := newHarnessWith(t, func(c *Config, b *backend) {
+		c.Transport = &inproc.Transport{Handler: b.Config.Handler}
+		c.StreamIdleTimeout = idle
+	})
+	hs.backend.setHandler(h)
+	return hs
+}
+
+func TestPushedBodies(t *testing.T) {
+	big := strings.Repeat("a", 5000)
+	masked := strings.Repeat("*", len(chatKey))
+	tests := []struct {
+		name   string
+		ctype  string
+		writes []string
+		want   string
+	}{
+		{"a secret split across writes is masked", "text/event-stream",
+			[]string{"data: x" + chatKey[:5], chatKey[5:10], chatKey[10:] + "y\n\n"}, "data: x" + masked + "y\n\n"},
+		{"a secret's beginning at the end is passed on", "text/event-stream",
+			[]string{"data: ", chatKey[:8]}, "data: " + chatKey[:8]},
+		{"a write larger than the scratch buffer is masked throughout", "application/json",
+			[]string{big[:4090] + chatKey + big, chatKey}, big[:4090] + masked + big + masked},
+		{"a short body", "application/json", []string{`{"key":"` + chatKey + `"}`}, `{"key":"` + masked + `"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newPushHarness(t, time.Minute, func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", tt.ctype)
+				for _, s := range tt.writes {
+					io.WriteString(w, s)
+					w.(http.Flusher).Flush()
+				}
+			})
+			resp, body := h.do(t, "GET", "/proxy/chat/v1/stream", nil, nil)
+			if resp.StatusCode != 200 || body != tt.want {
+				t.Errorf("got %d %q; want 200 %q", resp.StatusCode, body, tt.want)
+			}
+		})
+	}
+}
+
+// TestPushedEventsArriveOneByOne: each event reaches the client while the handler waits for
+// the client to have read it.
+func TestPushedEventsArriveOneByOne(t *testing.T) {
+	read := make(chan struct{})
+	h := newPushHarness(t, time.Minute, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		for i := range 3 {
+			io.WriteString(w, "data: "+string(rune('a'+i))+"\n\n")
+			w.(http.Flusher).Flush()
+			select {
+			case <-read:
+			case <-r.Context().Done():
+				return
+			}
+		}
+	})
+	resp, err := h.Client().Get(h.URL + "/proxy/chat/v1/stream")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	br := bufio.NewReader(resp.Body)
+	for _, want := range []string{"data: a\n", "\n", "data: b\n", "\n", "data: c\n", "\n"} {
+		got, err := br.ReadString('\n')
+		if got != want {
+			t.Fatalf("got %q (%v); want %q", got, err, want)
+		}
+		if want == "\n" {
+			read <- struct{}{}
+		}
+	}
+}
+
+// TestPushedStreamEnds: a client that leaves ends the handler, and a silent upstream's stream is closed with the error event.
+func TestPushedStreamEnds(t *testing.T) {
+	t.Run("the client leaves", func(t *testing.T) {
+		ended := make(chan struct{})
+		h := newPushHarness(t, time.Minute, func(w http.ResponseWriter, r *http.Request) {
+			defer close(ended)
+			w.Header().Set("Content-Type", "text/event-stream")
+			io.WriteString(w, "data: a\n\n")
+			w.(http.Flusher).Flush()
+			<-r.Context().Done()
+		})
+		ctx, cancel := context.WithCancel(context.Background())
+		req, _ := http.NewRequestWithContext(ctx, "GET", h.URL+"/proxy/chat/v1/stream", nil)
+		resp, err := h.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := bufio.NewReader(resp.Body).ReadString('\n'); got != "data: a\n" {
+			t.Fatalf("got %q (%v); want the first event", got, err)
+		}
+		cancel()
+		resp.Body.Close()
+		<-ended // the handler's context ended: it would wait forever otherwise
+	})
+	t.Run("the upstream is silent", func(t *testing.T) {
+		h := newPushHarness(t, 100*time.Millisecond, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/event-stream")
+			io.WriteString(w, "data: a\n\n")
+			w.(http.Flusher).Flush()
+			<-r.Context().Done()
+		})
+		_, body := h.do(t, "GET", "/proxy/chat/v1/stream", nil, nil)
+		if !strings.HasPrefix(body, "data: a\n\n") || !strings.Contains(body, "event: error") {
+			t.Errorf("got %q; want the event, then the idle time-out's error event", body)
+		}
+	})
+}
