@@ -114,6 +114,15 @@ func TestPushedStreamEnds(t *testing.T) {
 		cancel()
 		resp.Body.Close()
 		<-ended // the handler's context ended: it would wait forever otherwise
+		// The audit line says the stream was cut, as it does for an upstream over a connection
+		// (TestFaultMatrix): the handler's return is not a whole answer.
+		deadline := time.Now().Add(5 * time.Second)
+		for lastAudit(h) == "" && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		if line := lastAudit(h); !strings.Contains(line, "outcome=aborted") {
+			t.Errorf("audit: got %q; want outcome=aborted", line)
+		}
 	})
 	t.Run("the upstream is silent", func(t *testing.T) {
 		h := newPushHarness(t, 100*time.Millisecond, func(w http.ResponseWriter, r *http.Request) {

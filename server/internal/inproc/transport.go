@@ -94,7 +94,14 @@ func (t *Transport) serve(w *responseWriter, cancel context.CancelFunc, reqBody 
 	defer func() {
 		v := recover()
 		if v == nil {
+			streaming := w.committed
 			w.finish()
+			if streaming && w.out.Context().Err() != nil {
+				// The caller left while the body was under way: a handler that stops when its
+				// context ends returns as if its answer were whole. Over a connection the
+				// caller's read would fail, so the reader's next read past the end does.
+				w.body.err = fmt.Errorf("inproc: %w", context.Cause(w.out.Context()))
+			}
 			return
 		}
 		err := fmt.Errorf("inproc: the handler of %s %s panicked: %v", w.in.Method, w.in.URL.Path, v)

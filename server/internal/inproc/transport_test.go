@@ -1,6 +1,7 @@
 package inproc
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -258,5 +259,38 @@ func TestTrailers(t *testing.T) {
 	}, "GET", "http://x/", nil)
 	if body != "body" || resp.Trailer.Get("X-Sum") != "42" || resp.Trailer.Get("X-Late") != "yes" {
 		t.Errorf("got %q, trailers %v; want body and X-Sum: 42, X-Late: yes", body, resp.Trailer)
+	}
+}
+
+// TestCallerLeavesAStreamingHandler: a handler that streams until its context ends, then
+// returns, must not pass for a whole answer; the body's read past its end fails with the
+// caller's error, as it would over a connection, on Read and on WriteTo alike.
+func TestCallerLeavesAStreamingHandler(t *testing.T) {
+	for _, copyWith := range []string{"Read", "WriteTo"} {
+		t.Run(copyWith, func(t *testing.T) {
+			tr := &Transport{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "text/event-stream")
+				io.WriteString(w, "data: 1\n\n")
+				w.(http.Flusher).Flush()
+				<-r.Context().Done()
+			})}
+			ctx, cancel := context.WithCancel(context.Background())
+			req, _ := http.NewRequestWithContext(ctx, "GET", "http://x/", nil)
+			resp, err := tr.RoundTrip(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			time.AfterFunc(time.Millisecond, cancel)
+			var got bytes.Buffer
+			if copyWith == "Read" {
+				_, err = io.Copy(&got, struct{ io.Reader }{resp.Body})
+			} else {
+				_, err = resp.Body.(io.WriterTo).WriteTo(&got)
+			}
+			if !errors.Is(err, context.Canceled) || got.String() != "data: 1\n\n" {
+				t.Errorf("got %q, %v; want the first event, then context.Canceled", got.String(), err)
+			}
+		})
 	}
 }
