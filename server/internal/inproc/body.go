@@ -72,31 +72,45 @@ func (b *body) addTrailer(name string, v []string) {
 
 func (b *body) Read(p []byte) (int, error) {
 	for len(b.pending) == 0 {
-		b.mu.Lock()
-		if b.closed {
-			b.mu.Unlock()
-			return 0, io.ErrClosedPipe
+		chunk, done, err := b.resume()
+		if err != nil {
+			return 0, err
 		}
-		if b.ended {
-			b.mu.Unlock()
+		if done {
 			return 0, b.end()
-		}
-		b.reading = true
-		b.mu.Unlock()
-		chunk, ok := b.next()
-		b.mu.Lock()
-		b.reading = false
-		b.ended = !ok
-		stop := b.closed && ok
-		b.mu.Unlock()
-		if stop {
-			go b.stop() // Close came while the handler ran: it is this Read's to end
 		}
 		b.pending = chunk
 	}
 	n := copy(p, b.pending)
 	b.pending = b.pending[n:]
 	return n, nil
+}
+
+// resume runs the handler until its next write, which it returns, or tells that the handler
+// has returned (done). It fails once the body is closed; a Close that came while the handler
+// ran is this call's to carry out.
+func (b *body) resume() (chunk []byte, done bool, err error) {
+	b.mu.Lock()
+	if b.closed {
+		b.mu.Unlock()
+		return nil, false, io.ErrClosedPipe
+	}
+	if b.ended {
+		b.mu.Unlock()
+		return nil, true, nil
+	}
+	b.reading = true
+	b.mu.Unlock()
+	chunk, ok := b.next()
+	b.mu.Lock()
+	b.reading = false
+	b.ended = !ok
+	stop := b.closed && ok
+	b.mu.Unlock()
+	if stop {
+		go b.stop() // Close came while the handler ran: it is this call's to end
+	}
+	return chunk, false, nil
 }
 
 // end is the error of a read past the handler's end, which passes the trailers on.

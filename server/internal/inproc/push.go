@@ -27,25 +27,12 @@ func (b *body) WriteTo(dst io.Writer) (int64, error) {
 	b.w.sink = dst
 	defer func() { b.w.sink = nil }()
 	for {
-		b.mu.Lock()
-		if b.closed {
-			b.mu.Unlock()
-			return n + b.w.sunk, io.ErrClosedPipe
+		chunk, done, err := b.resume() // with sink set, the handler's writes go to dst
+		if err != nil {
+			return n + b.w.sunk, err
 		}
-		if b.ended {
-			b.mu.Unlock()
+		if done {
 			break
-		}
-		b.reading = true
-		b.mu.Unlock()
-		chunk, ok := b.next() // with sink set, returns at the handler's end
-		b.mu.Lock()
-		b.reading = false
-		b.ended = !ok
-		stop := b.closed && ok
-		b.mu.Unlock()
-		if stop {
-			go b.stop()
 		}
 		if len(chunk) > 0 && b.w.sinkErr == nil { // not expected: writes go to sink
 			m, err := dst.Write(chunk)
