@@ -192,15 +192,8 @@ func (b *maskBody) Read(p []byte) (int, error) {
 		}
 		k := copy(buf, b.pending)
 		n, err := b.body.Read(buf[k:])
-		data := buf[:k+n]
-		b.m.mask(data)
-		keep := 0
-		if err == nil {
-			keep = b.m.partial(data)
-		}
-		b.pending = append(b.pending[:0], data[len(data)-keep:]...)
+		out := b.maskHolding(buf[:k+n], err != nil)
 		b.err = err
-		out := data[:len(data)-keep]
 		if !direct {
 			b.ready = out
 			continue
@@ -209,6 +202,19 @@ func (b *maskBody) Read(p []byte) (int, error) {
 			return len(out), nil
 		}
 	}
+}
+
+// maskHolding masks data (what was held back, then what came after it) and returns what can go
+// on: all of it once the body has ended, otherwise all but its end that could begin a secret,
+// which it holds back in pending. Read and the push path's maskWriter share it.
+func (b *maskBody) maskHolding(data []byte, ended bool) []byte {
+	b.m.mask(data)
+	keep := 0
+	if !ended {
+		keep = b.m.partial(data)
+	}
+	b.pending = append(b.pending[:0], data[len(data)-keep:]...)
+	return data[:len(data)-keep]
 }
 
 func (b *maskBody) Close() error {

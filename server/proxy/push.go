@@ -87,10 +87,7 @@ func (mw *maskWriter) Write(p []byte) (int, error) {
 		k := min(len(p), room)
 		data := append(append((*bp)[:0], b.pending...), p[:k]...)
 		*bp = data[:0]
-		b.m.mask(data)
-		keep := b.m.partial(data)
-		b.pending = append(b.pending[:0], data[len(data)-keep:]...)
-		if out := data[:len(data)-keep]; len(out) > 0 {
+		if out := b.maskHolding(data, false); len(out) > 0 {
 			if _, err := mw.w.Write(out); err != nil {
 				return written, err
 			}
