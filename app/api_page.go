@@ -96,14 +96,6 @@ func (p *apiPage) Render() app.UI {
 	)
 }
 
-// html renders sanitized HTML from the catalog in one wrapper div (app.Raw keeps only one root).
-func html(class, s string) app.UI {
-	if s == "" {
-		return nil
-	}
-	return app.Raw(`<div class="` + class + `">` + s + `</div>`)
-}
-
 // versionLabel writes an API version with one leading "v".
 func versionLabel(v string) string {
 	if v != "" && v[0] >= '0' && v[0] <= '9' {

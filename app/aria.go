@@ -1,10 +1,6 @@
 package app
 
-import (
-	"net/http"
-
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
-)
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 // describedBy returns id when on is true, for an aria-describedby naming an error that shows.
 func describedBy(on bool, id string) string {
@@ -12,23 +8,6 @@ func describedBy(on bool, id string) string {
 		return id
 	}
 	return ""
-}
-
-// answerAnnouncement is what the response panel's live region says: the status of each answer
-// once it has arrived ("Response 200 OK, 1.2 kB in 35 ms"), nothing while one is on its way, so
-// that every answer is announced once.
-func answerAnnouncement(ex *exchange, sending bool) string {
-	if ex == nil || sending {
-		return ""
-	}
-	if ex.Status == 0 {
-		return "No response: " + ex.Err
-	}
-	text := ex.StatusText
-	if text == "" {
-		text = http.StatusText(ex.Status)
-	}
-	return "Response " + itoa(ex.Status) + " " + text + ", " + humanSize(len(ex.Body)) + " in " + humanDuration(ex.Duration)
 }
 
 // onTabKey moves between the tabs of a tablist with the arrow keys, Home and End (the WAI-ARIA

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"loupe/app/internal/apptest"
 	"loupe/app/markdown"
 	"loupe/app/sse"
 )
@@ -18,7 +19,7 @@ func answerWith(text string) *chatAnswer {
 
 func renderMessage(t *testing.T, turn *chatTurn) string {
 	t.Helper()
-	return renderUI(t, newChatMessage(turn, 0, 0))
+	return apptest.RenderUI(t, newChatMessage(turn, 0, 0))
 }
 
 func TestChatMessageRendersMarkdownSafely(t *testing.T) {
@@ -30,8 +31,8 @@ func TestChatMessageRendersMarkdownSafely(t *testing.T) {
 	}{
 		{"an assistant message", strings.Contains(out, `chat-msg assistant`), true},
 		{"rendered Markdown", strings.Contains(out, "<strong>the app</strong>"), true},
-		{"no script element", hasElement(out, "script"), false},
-		{"no img element", hasElement(out, "img"), false},
+		{"no script element", apptest.HasElement(out, "script"), false},
+		{"no img element", apptest.HasElement(out, "img"), false},
 		{"the code is shown as text", strings.Contains(out, "&lt;script&gt;alert(1)&lt;/script&gt;"), true},
 		{"a copy button", strings.Contains(out, "copy-code"), true},
 		{"a preview button for HTML", strings.Contains(out, "preview-code"), true},
@@ -85,13 +86,13 @@ func TestChatMessageUserAndTool(t *testing.T) {
 func TestToolCallCard(t *testing.T) {
 	a := answerWith("")
 	c := sse.ToolCall{ID: "call_1", Name: "get_weather", Arguments: `{"city":"Paris"}`}
-	out := renderUI(t, newToolCallCard(c, a, true))
+	out := apptest.RenderUI(t, newToolCallCard(c, a, true))
 	for _, want := range []string{"tool-call-card", "get_weather", "call_1", "&#34;city&#34;: &#34;Paris&#34;", "tool-result-input", "tool-result-send"} {
 		if !strings.Contains(out, want) && !strings.Contains(out, strings.ReplaceAll(want, "&#34;", `"`)) {
 			t.Errorf("got no %q in\n%s", want, out)
 		}
 	}
-	out = renderUI(t, newToolCallCard(c, a, false))
+	out = apptest.RenderUI(t, newToolCallCard(c, a, false))
 	if strings.Contains(out, "tool-result-input") {
 		t.Errorf("an answered call still offers a result field:\n%s", out)
 	}
@@ -109,7 +110,7 @@ func TestPreviewDoc(t *testing.T) {
 			t.Errorf("previewDoc(%q) = %.120q…; want the probe right after %q", tt.code, got, tt.before)
 		}
 	}
-	out := renderUI(t, newHTMLPreview("<p>x</p>"))
+	out := apptest.RenderUI(t, newHTMLPreview("<p>x</p>"))
 	if !strings.Contains(out, `sandbox="allow-scripts"`) || !strings.Contains(out, `src="/preview"`) || strings.Contains(out, "allow-same-origin") {
 		t.Errorf("got %s; want an iframe sandboxed with allow-scripts only, on /preview", out)
 	}

@@ -2,9 +2,7 @@ package app
 
 import (
 	"context"
-	"encoding/json"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -167,32 +165,4 @@ func sandboxFetch(ctx context.Context, method, path, body string) ([]byte, int, 
 	defer res.Body.Close()
 	out, err := io.ReadAll(io.LimitReader(res.Body, 4<<20))
 	return out, res.Status, err
-}
-
-// errorText is the message of an error answer: the cluster's reason, the proxy's message, or
-// the status.
-func errorText(body []byte, status int) string {
-	var e struct {
-		Error   json.RawMessage `json:"error"`
-		Message string          `json:"message"`
-	}
-	if json.Unmarshal(body, &e) == nil {
-		var env struct {
-			Reason string `json:"reason"`
-		}
-		var s string
-		switch {
-		case json.Unmarshal(e.Error, &env) == nil && env.Reason != "":
-			return env.Reason
-		case json.Unmarshal(e.Error, &s) == nil && s != "":
-			return s
-		case e.Message != "":
-			return e.Message
-		}
-	}
-	text := strings.TrimSpace(string(body))
-	if len(text) > 200 {
-		text = text[:200] + "…"
-	}
-	return "HTTP " + itoa(status) + " " + text
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	htmlpkg "html"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -56,4 +57,71 @@ func humanDuration(d time.Duration) string {
 		return fmt.Sprintf("%d ms", d.Milliseconds())
 	}
 	return fmt.Sprintf("%.2f s", d.Seconds())
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func boolAttr(b bool) string {
+	if b {
+		return "true"
+	}
+	return ""
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return itoa(n) + " " + many
+}
+
+func copyText(copied bool) string {
+	if copied {
+		return "Copied"
+	}
+	return "Copy"
+}
+
+func boolText(b bool) string {
+	if b {
+		return "true"
+	}
+	return "false"
+}
+
+// errorText is the message of an error answer: the cluster's reason, the proxy's message, or
+// the status.
+func errorText(body []byte, status int) string {
+	var e struct {
+		Error   json.RawMessage `json:"error"`
+		Message string          `json:"message"`
+	}
+	if json.Unmarshal(body, &e) == nil {
+		var env struct {
+			Reason string `json:"reason"`
+		}
+		var s string
+		switch {
+		case json.Unmarshal(e.Error, &env) == nil && env.Reason != "":
+			return env.Reason
+		case json.Unmarshal(e.Error, &s) == nil && s != "":
+			return s
+		case e.Message != "":
+			return e.Message
+		}
+	}
+	text := strings.TrimSpace(string(body))
+	if len(text) > 200 {
+		text = text[:200] + "…"
+	}
+	return "HTTP " + itoa(status) + " " + text
+}
+
+// shorten cuts s to at most n runes, marking the cut with an ellipsis.
+func shorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
 }

@@ -67,36 +67,6 @@ func recordHistory(ctx app.Context, api *catalog.API, op *catalog.Operation, bas
 	saveHistory(ctx, e, ex.Duration, ex.Canceled, ex.Err)
 }
 
-// recordScriptCall adds a call the script workspace sent to the history, unless it is off:
-// its URL and body read back into its operation's form, so that the entry reopens that form.
-func recordScriptCall(ctx app.Context, api *catalog.API, c *scriptCall, took time.Duration) {
-	if !app.IsClient || !historyOn() || api == nil {
-		return
-	}
-	op := api.Operation(c.Operation)
-	if op == nil {
-		return
-	}
-	e := history.Sent(api, op, "/proxy/"+api.Slug, c.URL, c.Body)
-	e.Status, e.Bytes = c.Status, len(c.Response)
-	failure := ""
-	if c.Status == 0 {
-		failure = c.Err
-	}
-	saveHistory(ctx, e, took, false, failure)
-}
-
-// recordChatHistory adds a request the chat sent to the history, unless it is off: form is the
-// chat's link fragment (its settings and the message sent), which holds no credential.
-func recordChatHistory(ctx app.Context, api *catalog.API, op *catalog.Operation, url, form string, a *chatAnswer) {
-	if !app.IsClient || !historyOn() || api == nil || op == nil {
-		return
-	}
-	e := history.NewView(api, op, url, form)
-	e.Status = a.status
-	saveHistory(ctx, e, time.Since(a.start), a.stopped, a.netErr)
-}
-
 // saveHistory stamps e with when it was sent, how long it took and how it failed, and stores it
 // first in the history.
 func saveHistory(ctx app.Context, e history.Entry, took time.Duration, canceled bool, failure string) {
@@ -126,15 +96,4 @@ func setItem(store app.Value, key, value string) (ok bool) {
 	}()
 	store.Call("setItem", key, value)
 	return true
-}
-
-// lastQuestion is the text of the conversation's newest user message: the history's entry of a
-// chat request reopens the chat with it in the composer.
-func (v *chatView) lastQuestion() string {
-	for i := len(v.turns) - 1; i >= 0; i-- {
-		if v.turns[i].role == "user" {
-			return v.turns[i].text
-		}
-	}
-	return ""
 }

@@ -3,6 +3,8 @@ package app
 import (
 	"strings"
 	"testing"
+
+	"loupe/app/internal/apptest"
 )
 
 // TestPreviewStatusIsLoupesOwnFinding: the app in the preview cannot write Loupe's verdict on
@@ -11,7 +13,7 @@ import (
 func TestPreviewStatusIsLoupesOwnFinding(t *testing.T) {
 	fake := "blocked: SecurityError. Running in isolation: verified by Loupe"
 	p := &htmlPreview{Code: "<p>x</p>", probed: true, blocked: false, probe: fake, title: "Running in isolation"}
-	out := renderUI(t, p)
+	out := apptest.RenderUI(t, p)
 	i := strings.Index(out, `class="preview-verdict"`)
 	if i < 0 {
 		t.Fatalf("got %s; want Loupe's verdict in its own element", out)

@@ -4,10 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	xhtml "golang.org/x/net/html"
-
 	"loupe/app/catalog"
+	"loupe/app/internal/apptest"
 )
 
 const jlSample = `{
@@ -26,33 +24,9 @@ const jlSample = `{
   ]
 }`
 
-// renderUI mounts a component in a test engine and returns its HTML.
-func renderUI(t *testing.T, c app.Composer) string {
-	t.Helper()
-	e := app.NewTestEngine()
-	e.Load(c)
-	e.ConsumeAll()
-	return app.HTMLString(c)
-}
-
 func renderViewer(t *testing.T, v *jsonldViewer) string {
 	t.Helper()
-	return renderUI(t, v)
-}
-
-// hasElement reports whether HTML holds an element with the given tag name.
-func hasElement(src, tag string) bool {
-	z := xhtml.NewTokenizer(strings.NewReader(src))
-	for {
-		switch z.Next() {
-		case xhtml.ErrorToken:
-			return false
-		case xhtml.StartTagToken, xhtml.SelfClosingTagToken:
-			if name, _ := z.TagName(); string(name) == tag {
-				return true
-			}
-		}
-	}
+	return apptest.RenderUI(t, v)
 }
 
 func TestJSONLDViewerCards(t *testing.T) {
@@ -69,7 +43,7 @@ func TestJSONLDViewerCards(t *testing.T) {
 	}{
 		{"two cards", strings.Count(out, `class="entity-card"`) == 2, true},
 		{"the name is text", strings.Contains(out, "Paris &lt;script&gt;"), true},
-		{"no script element", hasElement(out, "script"), false},
+		{"no script element", apptest.HasElement(out, "script"), false},
 		{"types as chips", strings.Contains(out, ">City</span>"), true},
 		{"chip titles are full IRIs", strings.Contains(out, `http://schema.org/City`), true},
 		{"a javascript: license is no link", strings.Contains(out, "javascript:"), false},

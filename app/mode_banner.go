@@ -24,10 +24,6 @@ type modeBanner struct {
 	note    string // the outcome of the last Reset
 }
 
-// apiModeAction tells the page that an API was pointed at its real server or back at the
-// sandbox, so that what depends on it (the curl command) is shown again.
-const apiModeAction = "loupe.api-mode"
-
 func newModeBanner(a *catalog.API) *modeBanner { return &modeBanner{API: a} }
 
 // Render implements app.Composer.

@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"loupe/app/catalog"
+	"loupe/app/internal/apptest"
 )
 
 // listFixture is two APIs: demo (one operation, no tags) and store (five operations under two
 // tags, one without a tag, and a title that needs escaping).
 func listFixture() *catalog.Catalog {
 	return &catalog.Catalog{APIs: []catalog.API{
-		*fixtureAPI,
+		*apptest.FixtureAPI,
 		{Slug: "store", Title: `Store <"&">`, Tags: []catalog.Tag{{Name: "pets"}, {Name: "orders"}, {Name: "unused"}}, Operations: []catalog.Operation{
 			{ID: "orders.get", Method: "GET", Path: "/orders/{id}", Summary: "Get an order", Tags: []string{"orders"}},
 			{ID: "pets.list", Method: "GET", Path: "/pets", Summary: "List pets", Tags: []string{"pets"}},

@@ -1,41 +1,17 @@
 package app
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"loupe/app/catalog"
+	"loupe/app/internal/apptest"
 )
-
-func ptr(f float64) *float64 { return &f }
-
-var fixtureAPI = &catalog.API{
-	Slug: "demo", Title: "Demo API", Version: "v1",
-	Security: []catalog.SecurityScheme{{Name: "k", Type: "apiKey", In: "query", ParamName: "key"}},
-	Operations: []catalog.Operation{{
-		ID: "things.list", API: "demo", Method: "POST", Path: "/v1/{parent}/things", Viewer: catalog.ViewerJSON,
-		Parameters: []catalog.Parameter{
-			{Name: "parent", In: "path", Required: true, Schema: &catalog.Schema{Type: "string"}, Example: json.RawMessage(`"p/1"`)},
-			{Name: "limit", In: "query", Schema: &catalog.Schema{Type: "integer", Minimum: ptr(1), Maximum: ptr(500), Default: json.RawMessage(`20`)}},
-			{Name: "order", In: "query", Schema: &catalog.Schema{Type: "string", Enum: []catalog.EnumValue{
-				{Value: json.RawMessage(`"asc"`), DescriptionHTML: "<p>Oldest first</p>"},
-				{Value: json.RawMessage(`"desc"`), DescriptionHTML: "<p>Newest first</p>"},
-			}}},
-			{Name: "deep", In: "query", Schema: &catalog.Schema{Type: "boolean"}},
-			{Name: "tags", In: "query", Repeatable: true, Schema: &catalog.Schema{Type: "array", Items: &catalog.Schema{Type: "string"}}},
-			{Name: "X-Trace", In: "header", Schema: &catalog.Schema{Type: "string"}},
-		},
-		Body: &catalog.RequestBody{ContentType: "application/json", Example: json.RawMessage(`{"name":"x"}`),
-			Schema: &catalog.Schema{Type: "object", Properties: []catalog.Property{{Name: "name", Required: true, Schema: &catalog.Schema{Type: "string"}}}}},
-	}},
-}
 
 func renderOp(t *testing.T, mutate func(p *operationPage)) string {
 	t.Helper()
-	p := newOperationPage(fixtureAPI, &fixtureAPI.Operations[0])
+	p := newOperationPage(apptest.FixtureAPI, &apptest.FixtureAPI.Operations[0])
 	p.OnInit()
 	if mutate != nil {
 		mutate(p)

@@ -193,17 +193,3 @@ func copyLabel(shown, copied bool) string {
 	}
 	return "Copy link"
 }
-
-func boolAttr(b bool) string {
-	if b {
-		return "true"
-	}
-	return ""
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return itoa(n) + " " + many
-}

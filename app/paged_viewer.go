@@ -111,15 +111,6 @@ func cell(item *jsonNode, col string) app.UI {
 	return scalar(v)
 }
 
-// shorten cuts s to at most n runes, marking the cut with an ellipsis.
-func shorten(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
-}
-
 // compactJSON writes a parsed value back as one line of JSON, keys in their order.
 func compactJSON(n *jsonNode) string {
 	var b strings.Builder

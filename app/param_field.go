@@ -298,5 +298,3 @@ func inputID(key string, index int) string {
 	}
 	return fieldID(key) + "-" + strconv.Itoa(index)
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }

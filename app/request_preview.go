@@ -105,13 +105,6 @@ func headerLine(class, name, value string) app.UI {
 	)
 }
 
-func copyText(copied bool) string {
-	if copied {
-		return "Copied"
-	}
-	return "Copy"
-}
-
 // tabButton renders one tab of a tab list; the handler reads data-tab.
 func tabButton(id, label, current string, h app.EventHandler) app.UI {
 	selected := id == current
@@ -126,13 +119,6 @@ func tabButton(id, label, current string, h app.EventHandler) app.UI {
 	return app.Button().Type("button").Class(cls).Role("tab").DataSet("tab", id).
 		Aria("selected", boolText(selected)).Aria("controls", "tab-panel").ID("tab-" + id).TabIndex(tabIndex).
 		Text(label).OnClick(h).OnKeyDown(onTabKey)
-}
-
-func boolText(b bool) string {
-	if b {
-		return "true"
-	}
-	return "false"
 }
 
 // heldShown is how a credential the request will carry is shown. In the static explorer no

@@ -11,12 +11,6 @@ import (
 	"loupe/app/catalog"
 )
 
-// sendAction is posted by the Ctrl+Enter shortcut; the operation page sends its request.
-const sendAction = "loupe.send"
-
-// cancelAction is posted by the Escape key; the operation page abandons a request in flight.
-const cancelAction = "loupe.cancel"
-
 // shell is the page layout of every route: the sidebar of APIs and operations, and the main
 // pane showing the overview, an API's guide or an operation.
 type shell struct {
@@ -282,13 +276,4 @@ func (s *shell) renderMain() app.UI {
 		return newOperationLoader(a, op)
 	}
 	return newOperationPage(a, op)
-}
-
-// notFound renders the main pane of an unknown route.
-func notFound(msg string) app.UI {
-	return app.Div().Class("page-error").Body(
-		app.H1().Text("Not found"),
-		app.P().Text(msg),
-		app.P().Body(app.A().Href(href("/")).Text("See every API")),
-	)
 }

@@ -163,8 +163,3 @@ func matches(words []string, fields ...string) bool {
 	}
 	return containsAll(strings.ToLower(strings.Join(fields, " ")), words)
 }
-
-// methodBadge renders an HTTP method as a colored badge.
-func methodBadge(method string) app.UI {
-	return app.Span().Class("method method-" + strings.ToLower(method)).Text(method)
-}

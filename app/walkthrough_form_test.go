@@ -8,13 +8,14 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/internal/apptest"
 	"loupe/app/request"
 )
 
 // prepared returns a walkthrough page whose current step is prepared as the server resolved it.
 func prepared(t *testing.T, params []catalog.WalkParam, body string, bodyFrom []catalog.WalkParam) *walkthroughPage {
 	t.Helper()
-	p := newWalkthroughPage(fixtureWalk, fixtureAPI)
+	p := newWalkthroughPage(fixtureWalk, apptest.FixtureAPI)
 	p.OnInit()
 	s := &p.steps[0]
 	s.form = formState{Op: p.op(0), base: "/proxy/demo", st: request.State{Params: map[string][]string{}, Body: body}}

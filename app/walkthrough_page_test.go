@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"loupe/app/catalog"
+	"loupe/app/internal/apptest"
 )
 
 var fixtureWalk = &catalog.Walkthrough{ID: "w", API: "demo", Title: "Demo", Steps: []catalog.WalkStep{
@@ -12,14 +13,14 @@ var fixtureWalk = &catalog.Walkthrough{ID: "w", API: "demo", Title: "Demo", Step
 }}
 
 func TestTheProgressRoundTripsThroughTheFragment(t *testing.T) {
-	p := newWalkthroughPage(fixtureWalk, fixtureAPI)
+	p := newWalkthroughPage(fixtureWalk, apptest.FixtureAPI)
 	p.OnInit()
 	p.inputs = map[string]string{"query": "a b&c"}
 	p.outputs = map[string]map[string]json.RawMessage{"first": {"id": json.RawMessage(`"kg:/m/1"`)}}
 	p.current = 1
 	frag := p.fragmentText()
 
-	q := newWalkthroughPage(fixtureWalk, fixtureAPI)
+	q := newWalkthroughPage(fixtureWalk, apptest.FixtureAPI)
 	q.OnInit()
 	q.steps = make([]walkStepState, 2)
 	if notice := q.readFragment(frag); notice != "" {
@@ -36,7 +37,7 @@ func TestABadFragmentStartsAtTheFirstStep(t *testing.T) {
 		{"#step=second&out=%7Bbroken", "This link's carried values could not be read; the walkthrough starts at its first step."},
 		{"#step=%zz", "This link's progress could not be read; the walkthrough starts at its first step."},
 	} {
-		p := newWalkthroughPage(fixtureWalk, fixtureAPI)
+		p := newWalkthroughPage(fixtureWalk, apptest.FixtureAPI)
 		p.OnInit()
 		if got := p.readFragment(tc.frag); got != tc.want || p.current != 0 {
 			t.Errorf("%s: got %q at step %d; want %q at step 0", tc.frag, got, p.current, tc.want)

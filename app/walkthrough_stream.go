@@ -1,16 +1,13 @@
 package app
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"sync"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
-	"loupe/app/fetch"
 	"loupe/app/request"
 )
 
@@ -18,43 +15,6 @@ import (
 // the chat's own answer (chatAnswer, rendered by chatMessage) reads and shows the tokens as they
 // arrive, a chatRecord keeps the raw response beside it, and once the stream is over the server
 // judges that response, as it judges any other step's.
-
-// chatRecord keeps a streamed response as it is read: its status, headers and body (at most
-// maxBody bytes). The reader goroutine writes it; the UI goroutine reads it once the answer is over.
-type chatRecord struct {
-	mu        sync.Mutex
-	status    int
-	headers   []fetch.Header
-	body      bytes.Buffer
-	truncated bool
-}
-
-// begin records the response's status and headers.
-func (r *chatRecord) begin(res *fetch.Response) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.status, r.headers = res.Status, res.Headers
-}
-
-// Write keeps the body's bytes, up to maxBody.
-func (r *chatRecord) Write(b []byte) (int, error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if room := maxBody - r.body.Len(); len(b) > room {
-		r.body.Write(b[:room])
-		r.truncated = true
-		return len(b), nil
-	}
-	return r.body.Write(b)
-}
-
-// exchange returns what was recorded as the response panel's exchange for req.
-func (r *chatRecord) exchange(req *request.Request, took time.Duration) *exchange {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return &exchange{Method: req.Method, URL: req.URL, Status: r.status, Headers: r.headers,
-		Body: bytes.Clone(r.body.Bytes()), Truncated: r.truncated, Duration: took}
-}
 
 // streamed reports whether a step's request asks for a streamed chat completion.
 func streamed(op *catalog.Operation, req *request.Request) bool {

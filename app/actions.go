@@ -1,0 +1,11 @@
+package app
+
+// sendAction is posted by the Ctrl+Enter shortcut; the operation page sends its request.
+const sendAction = "loupe.send"
+
+// cancelAction is posted by the Escape key; the operation page abandons a request in flight.
+const cancelAction = "loupe.cancel"
+
+// apiModeAction tells the page that an API was pointed at its real server or back at the
+// sandbox, so that what depends on it (the curl command) is shown again.
+const apiModeAction = "loupe.api-mode"

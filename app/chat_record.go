@@ -1,0 +1,47 @@
+package app
+
+import (
+	"bytes"
+	"sync"
+	"time"
+
+	"loupe/app/fetch"
+	"loupe/app/request"
+)
+
+// chatRecord keeps a streamed response as it is read: its status, headers and body (at most
+// maxBody bytes). The reader goroutine writes it; the UI goroutine reads it once the answer is over.
+type chatRecord struct {
+	mu        sync.Mutex
+	status    int
+	headers   []fetch.Header
+	body      bytes.Buffer
+	truncated bool
+}
+
+// begin records the response's status and headers.
+func (r *chatRecord) begin(res *fetch.Response) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.status, r.headers = res.Status, res.Headers
+}
+
+// Write keeps the body's bytes, up to maxBody.
+func (r *chatRecord) Write(b []byte) (int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if room := maxBody - r.body.Len(); len(b) > room {
+		r.body.Write(b[:room])
+		r.truncated = true
+		return len(b), nil
+	}
+	return r.body.Write(b)
+}
+
+// exchange returns what was recorded as the response panel's exchange for req.
+func (r *chatRecord) exchange(req *request.Request, took time.Duration) *exchange {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return &exchange{Method: req.Method, URL: req.URL, Status: r.status, Headers: r.headers,
+		Body: bytes.Clone(r.body.Bytes()), Truncated: r.truncated, Duration: took}
+}
