@@ -1,6 +1,10 @@
 package app
 
-import "net/http"
+import (
+	"net/http"
+
+	"loupe/app/ui"
+)
 
 // answerAnnouncement is what the response panel's live region says: the status of each answer
 // once it has arrived ("Response 200 OK, 1.2 kB in 35 ms"), nothing while one is on its way, so
@@ -16,5 +20,5 @@ func answerAnnouncement(ex *exchange, sending bool) string {
 	if text == "" {
 		text = http.StatusText(ex.Status)
 	}
-	return "Response " + itoa(ex.Status) + " " + text + ", " + humanSize(len(ex.Body)) + " in " + humanDuration(ex.Duration)
+	return "Response " + ui.Itoa(ex.Status) + " " + text + ", " + ui.HumanSize(len(ex.Body)) + " in " + ui.HumanDuration(ex.Duration)
 }

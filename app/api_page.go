@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/ui"
 )
 
 // apiPage is one API's page: its guide, how credentials are handled and its operations.
@@ -30,8 +31,8 @@ func (p *apiPage) Render() app.UI {
 	for i := range a.Operations {
 		op := &a.Operations[i]
 		rows = append(rows, app.Tr().Body(
-			app.Td().Body(methodBadge(op.Method)),
-			app.Td().Body(app.A().Href(href("/"+a.Slug+"/"+op.ID)).Class("mono").Text(op.ID)),
+			app.Td().Body(ui.MethodBadge(op.Method)),
+			app.Td().Body(app.A().Href(ui.Href("/"+a.Slug+"/"+op.ID)).Class("mono").Text(op.ID)),
 			app.Td().Class("mono path").Text(op.Path),
 			app.Td().Text(op.Summary),
 		))
@@ -44,7 +45,7 @@ func (p *apiPage) Render() app.UI {
 	signedOutBare := p.oauth.API == a.Slug && !p.oauth.SignedIn && len(held) == 0
 	return app.Div().Class("page api-page").Body(
 		app.Header().Class("page-head").Body(
-			app.P().Class("crumbs").Body(app.A().Href(href("/")).Text("APIs"), app.Text(" / ")),
+			app.P().Class("crumbs").Body(app.A().Href(ui.Href("/")).Text("APIs"), app.Text(" / ")),
 			app.H1().Body(app.Text(a.Title), app.Span().Class("version").Text(versionLabel(a.Version))),
 			app.If(a.Summary != "", func() app.UI { return app.P().Class("lede").Text(a.Summary) }),
 			app.Dl().Class("facts").Body(
@@ -65,7 +66,7 @@ func (p *apiPage) Render() app.UI {
 						app.Text("; until it is set, Send answers with what to set.")))
 				}),
 				app.Dt().Text("OpenAPI document"),
-				app.Dd().Body(app.A().ID("openapi-download").Href(href("/openapi/"+a.Slug+".yaml")).
+				app.Dd().Body(app.A().ID("openapi-download").Href(ui.Href("/openapi/"+a.Slug+".yaml")).
 					Attr("download", a.Slug+".yaml").Text(a.Slug+".yaml")),
 				app.If(len(held) > 0, func() app.UI {
 					return app.Div().ID("held").Body(app.Dt().Text("Credentials"), app.Dd().Body(
@@ -77,14 +78,14 @@ func (p *apiPage) Render() app.UI {
 				}),
 			),
 		),
-		app.If(sandboxHoldsState[a.Slug] && !staticMode(), func() app.UI { return newSandboxReset(a) }),
+		app.If(sandboxHoldsState[a.Slug] && !ui.StaticMode(), func() app.UI { return newSandboxReset(a) }),
 		newOAuthPanel(a),
 		app.If(a.Slug == "script", func() app.UI {
-			return app.P().Class("ws-promo").Body(app.A().ID("open-workspace").Class("btn").Href(href("/script/"+workspaceOpID)).Text("Open the workspace"),
+			return app.P().Class("ws-promo").Body(app.A().ID("open-workspace").Class("btn").Href(ui.Href("/script/"+workspaceOpID)).Text("Open the workspace"),
 				app.Text(" to edit a project's code, run its functions and follow their stack traces."))
 		}),
-		app.If(a.GuideHTML != "", func() app.UI { return html("prose guide", a.GuideHTML) }).
-			Else(func() app.UI { return html("prose", a.DescriptionHTML) }),
+		app.If(a.GuideHTML != "", func() app.UI { return ui.HTML("prose guide", a.GuideHTML) }).
+			Else(func() app.UI { return ui.HTML("prose", a.DescriptionHTML) }),
 		walkthroughList(currentCatalog(), a.Slug),
 		app.Section().Class("op-table").Aria("label", "Operations").Body(
 			app.H2().Text("Operations"),

@@ -9,11 +9,11 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/ui"
 )
 
 func init() {
-	bodyViewers[catalog.ViewerAudit] = auditView
-	bodyViewerTabs[catalog.ViewerAudit] = "Console"
+	AddBodyViewer(catalog.ViewerAudit, "Console", auditView)
 }
 
 // auditView shows an activity list as an admin console does: each record as its console
@@ -146,7 +146,7 @@ func auditCatalogView(c auditCatalog) app.UI {
 			))
 		}
 		groups = append(groups, app.Details().Class("audit-group").Body(
-			app.Summary().Text(g+" ("+itoa(len(events))+")"),
+			app.Summary().Text(g+" ("+ui.Itoa(len(events))+")"),
 			app.Ul().Body(events...),
 		))
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/ui"
 )
 
 // renderBody renders the request body editor: a JSON textarea prefilled from the example,
@@ -17,7 +18,7 @@ func (f paramFields) renderBody() app.UI {
 	var errs []app.UI
 	for i, e := range form.bodyErrs {
 		if i == 8 {
-			errs = append(errs, app.Li().Text("… and "+itoa(len(form.bodyErrs)-i)+" more"))
+			errs = append(errs, app.Li().Text("… and "+ui.Itoa(len(form.bodyErrs)-i)+" more"))
 			break
 		}
 		if e.Path != "" {
@@ -54,14 +55,14 @@ func (f paramFields) renderBody() app.UI {
 			app.Textarea().ID("body-editor").Class("input mono code-editor").Rows(rows).
 				Spellcheck(false).Attr("autocapitalize", "off").Attr("autocorrect", "off").
 				Attr("value", form.st.Body).Text(form.st.Body).DataSet(shownAttr, form.st.Body).
-				Aria("invalid", boolAttr(invalid)).Aria("describedby", describedBy).
+				Aria("invalid", ui.BoolAttr(invalid)).Aria("describedby", describedBy).
 				OnInput(f.onBodyInput),
 			app.Div().ID("body-error").Class("field-error").Body(
 				app.If(len(errs) > 0, func() app.UI { return app.Ul().Body(errs...) }),
 			),
 			app.Div().ID("body-help").Class("field-help").Body(
 				app.P().Class("editor-keys").Text("Tab indents, Shift+Tab outdents; Esc then Tab leaves the editor."),
-				html("prose small", b.DescriptionHTML),
+				ui.HTML("prose small", b.DescriptionHTML),
 				app.If(b.Schema != nil, func() app.UI { return schemaOutline(b.Schema) }),
 			),
 		),
@@ -98,14 +99,14 @@ func schemaProps(s *catalog.Schema, depth int) app.UI {
 		}
 		var enum []string
 		for _, e := range ps.Enum {
-			enum = append(enum, plainText(string(e.Value)))
+			enum = append(enum, ui.PlainText(string(e.Value)))
 		}
 		items = append(items, app.Li().Body(
 			app.Code().Class("prop-name").Text(prop.Name),
 			app.If(prop.Required, func() app.UI { return app.Span().Class("required").Text("*") }),
 			app.Span().Class("field-type").Text(" "+t),
 			app.If(len(enum) > 0, func() app.UI { return app.Span().Class("muted").Text(" one of " + strings.Join(enum, ", ")) }),
-			app.If(ps.DescriptionHTML != "", func() app.UI { return app.Span().Class("muted").Text(" — " + plainText(ps.DescriptionHTML)) }),
+			app.If(ps.DescriptionHTML != "", func() app.UI { return app.Span().Class("muted").Text(" — " + ui.PlainText(ps.DescriptionHTML)) }),
 			schemaProps(ps, depth+1),
 		))
 	}

@@ -7,12 +7,13 @@ import (
 
 	"loupe/app/catalog"
 	"loupe/app/sse"
+	"loupe/app/ui"
 )
 
 // The chat operation's page has its own view (chat_view.go) and never shows a response panel.
 // Where a chat completion is shown in one (a walkthrough step), this viewer folds the answer,
 // streamed or not, into its text, tool calls and finish reason.
-func init() { bodyViewers[catalog.ViewerChat] = chatAnswerViewer }
+func init() { AddBodyViewer(catalog.ViewerChat, "", chatAnswerViewer) }
 
 // chatAnswerViewer renders a chat completion body: an event stream or a chat.completion.
 func chatAnswerViewer(op *catalog.Operation, status int, body []byte) app.UI {
@@ -25,7 +26,7 @@ func chatAnswerViewer(op *catalog.Operation, status int, body []byte) app.UI {
 	}
 	meta := "finish_reason " + c.FinishReason
 	if events > 0 {
-		meta = "folded from " + plural(events, "stream event", "stream events") + " · " + meta
+		meta = "folded from " + ui.Plural(events, "stream event", "stream events") + " · " + meta
 	}
 	return app.Div().Class("chat-answer-viewer").Body(
 		app.P().Class("muted").Text(meta),

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"loupe/app/ui"
 )
 
 // chatMaxImage bounds an attached image: it travels base64-encoded in the request body.
@@ -115,7 +117,7 @@ func (c *chatComposer) onImage(ctx app.Context, e app.Event) {
 		c.problem = name + " is not an image (" + mime + ")."
 		return
 	case size > chatMaxImage:
-		c.problem = name + " is " + humanSize(size) + "; images up to " + humanSize(chatMaxImage) + " can be sent."
+		c.problem = name + " is " + ui.HumanSize(size) + "; images up to " + ui.HumanSize(chatMaxImage) + " can be sent."
 		return
 	}
 	reader := app.Window().Get("FileReader").New()
@@ -156,7 +158,7 @@ func (c *chatComposer) Render() app.UI {
 			return app.Figure().Class("chat-attachment").Body(
 				app.Img().ID("chat-image-thumb").Src(c.image.dataURL).Alt("%s", c.image.name).Height(64),
 				app.FigCaption().Body(
-					app.Span().Class("muted").Text(c.image.name+" · "+humanSize(c.image.size)+" "),
+					app.Span().Class("muted").Text(c.image.name+" · "+ui.HumanSize(c.image.size)+" "),
 					app.Button().Type("button").Class("btn btn-link btn-small").Text("remove").OnClick(c.onRemoveImage),
 				),
 			)

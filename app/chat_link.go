@@ -3,6 +3,8 @@ package app
 import (
 	"net/url"
 	"strings"
+
+	"loupe/app/ui"
 )
 
 // chatLinkVersion starts a chat link's fragment, like the form links (app/permalink).
@@ -23,7 +25,7 @@ func encodeChatLink(s, def chatSettings, draft string) string {
 	set("tools", s.tools, def.tools)
 	set("tool_choice", s.toolChoice, def.toolChoice)
 	if s.stream != def.stream {
-		q.Set("stream", boolText(s.stream))
+		q.Set("stream", ui.BoolText(s.stream))
 	}
 	set("draft", draft, "")
 	if len(q) == 0 {

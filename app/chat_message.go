@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/markdown"
+	"loupe/app/ui"
 )
 
 // chatLang keeps a code block's language only when it is a plain word (it becomes a class).
@@ -60,7 +61,7 @@ func (m *chatMessage) Render() app.UI {
 			app.If(t.image != nil, func() app.UI {
 				return app.Figure().Class("chat-thumb").Body(
 					app.Img().Src(t.image.dataURL).Alt("%s", t.image.name).Width(96),
-					app.FigCaption().Class("muted").Text(t.image.name+" · "+t.image.mime+" · "+humanSize(t.image.size)),
+					app.FigCaption().Class("muted").Text(t.image.name+" · "+t.image.mime+" · "+ui.HumanSize(t.image.size)),
 				)
 			}),
 		)
@@ -228,7 +229,7 @@ func (m *chatMessage) codeBlock(i int, b markdown.Block) app.UI {
 			app.Button().Type("button").Class("btn btn-small copy-code").Value(i).Title("Copy the code").Text(copyText).OnClick(m.onCopy),
 		),
 		code,
-		app.If(isHTML && !b.Open && m.previews[i], func() app.UI { return newHTMLPreview(b.Text) }),
+		app.If(isHTML && !b.Open && m.previews[i], func() app.UI { return ui.NewHTMLPreview(b.Text) }),
 	)
 }
 
@@ -259,7 +260,7 @@ func (m *chatMessage) onPreview(ctx app.Context, e app.Event) {
 	m.previews[i] = !m.previews[i]
 	if m.previews[i] {
 		btn := ctx.JSSrc()
-		ctx.Defer(func(app.Context) { revealPreview(btn) })
+		ctx.Defer(func(app.Context) { ui.RevealPreview(btn) })
 	}
 }
 
@@ -270,7 +271,7 @@ func (m *chatMessage) onCopy(ctx app.Context, e app.Event) {
 	if err != nil || !ok {
 		return
 	}
-	writeClipboard(ctx, b.Text, func(ctx app.Context) {
+	ui.WriteClipboard(ctx, b.Text, func(ctx app.Context) {
 		m.copied = i + 1
 		ctx.After(1500*time.Millisecond, func(app.Context) { m.copied = 0 })
 	})

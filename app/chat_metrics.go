@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/markdown"
+	"loupe/app/ui"
 )
 
 // chatMarkdown returns the renderer of every answer; its goldmark and bluemonday set-up is
@@ -25,7 +26,7 @@ func chatMetrics(a *chatAnswer) []app.UI {
 	out := []app.UI{}
 	ttft := "…"
 	if a.ttft > 0 {
-		ttft = humanDuration(a.ttft)
+		ttft = ui.HumanDuration(a.ttft)
 	}
 	out = append(out, metric("TTFT", ttft, "Time to first token"))
 	rate := "…"

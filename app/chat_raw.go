@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"loupe/app/fetch"
+	"loupe/app/ui"
 )
 
 // chatRequestHeaders are the headers every chat request carries.
@@ -34,7 +35,7 @@ func (r *chatRaw) request() string {
 		b.WriteString(h.Name + ": " + h.Value + "\n")
 	}
 	b.WriteString("\n")
-	body, _ := formatJSON(string(r.body))
+	body, _ := ui.FormatJSON(string(r.body))
 	b.WriteString(body)
 	return b.String()
 }

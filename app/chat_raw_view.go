@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"loupe/app/ui"
 )
 
 // chatRawView is an answer's Raw view, like the Raw tab of every other operation's response:
@@ -46,7 +48,7 @@ func (v *chatRawView) Render() app.UI {
 	}
 	id := "chat-raw-" + strconv.Itoa(v.Index)
 	toggle := app.Button().Type("button").Class("btn btn-small chat-raw-toggle").
-		Aria("expanded", boolText(v.open)).Aria("controls", id).
+		Aria("expanded", ui.BoolText(v.open)).Aria("controls", id).
 		Title("The request that was sent and the response as received").
 		Text(map[bool]string{true: "Hide raw", false: "Raw"}[v.open]).OnClick(v.onToggle)
 	if !v.open {
@@ -68,7 +70,7 @@ func (v *chatRawView) Render() app.UI {
 				app.Strong().Text(title),
 				app.Span().Class("spacer"),
 				app.Button().Type("button").Class("btn-link").DataSet("part", key).
-					Text(copyText(v.copied == key)).OnClick(v.onCopy),
+					Text(ui.CopyText(v.copied == key)).OnClick(v.onCopy),
 			),
 			app.Pre().ID(id+"-"+key).Class("mono raw").TabIndex(0).Text(text),
 		)
@@ -83,7 +85,7 @@ func (v *chatRawView) Render() app.UI {
 			section("request", "Request sent", request),
 			section("response", streamTitle, response),
 			app.If(truncated, func() app.UI {
-				return app.P().Class("alert").Text("The response is larger than " + humanSize(chatMaxBody) + "; only its beginning is kept here.")
+				return app.P().Class("alert").Text("The response is larger than " + ui.HumanSize(chatMaxBody) + "; only its beginning is kept here.")
 			}),
 		),
 	)
@@ -99,7 +101,7 @@ func (v *chatRawView) onCopy(ctx app.Context, e app.Event) {
 	if key == "response" {
 		text = response
 	}
-	writeClipboard(ctx, text, func(ctx app.Context) {
+	ui.WriteClipboard(ctx, text, func(ctx app.Context) {
 		v.copied = key
 		ctx.After(1500*time.Millisecond, func(app.Context) { v.copied = "" })
 	})

@@ -9,12 +9,13 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/ui"
 )
 
 func init() {
-	operationViews[catalog.ViewerChat] = func(op *catalog.Operation, api *catalog.API) app.UI {
+	AddOperationView(catalog.ViewerChat, func(op *catalog.Operation, api *catalog.API) app.UI {
 		return newChatView(op, api)
-	}
+	})
 }
 
 // chatWarmUpDelay lets the page finish mounting before chatMarkdown warms up.
@@ -276,7 +277,7 @@ func (v *chatView) renderSettings() app.UI {
 				),
 				app.Textarea().ID("chat-tools").Class("input mono").Rows(2).Attr("spellcheck", "false").
 					Placeholder(`[{"type":"function","function":{"name":…,"parameters":{…}}}]`).Text(s.tools).OnChange(v.onTools).
-					Aria("invalid", boolAttr(v.toolsProblem != "")).Aria("describedby", describedBy(v.toolsProblem != "", "chat-tools-error")),
+					Aria("invalid", ui.BoolAttr(v.toolsProblem != "")).Aria("describedby", ui.DescribedBy(v.toolsProblem != "", "chat-tools-error")),
 				app.If(v.toolsProblem != "", func() app.UI {
 					return app.P().ID("chat-tools-error").Class("field-error").Role("alert").Text(v.toolsProblem)
 				}),

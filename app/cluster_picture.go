@@ -9,6 +9,7 @@ import (
 
 	"loupe/app/catalog"
 	"loupe/app/fetch"
+	"loupe/app/ui"
 )
 
 // The cluster picture's refresh intervals: quick while the cluster moves or a call of the
@@ -19,7 +20,7 @@ const (
 )
 
 func init() {
-	sidePanels["cluster"] = func(api *catalog.API, op *catalog.Operation, sending bool) app.UI {
+	AddSidePanel("cluster", func(api *catalog.API, op *catalog.Operation, sending bool) app.UI {
 		for _, t := range op.Tags {
 			switch t {
 			case "cluster", "sandbox":
@@ -29,7 +30,7 @@ func init() {
 			}
 		}
 		return nil
-	}
+	})
 }
 
 // clusterPicture draws the cluster sandbox's shards (nodes as columns, indices as rows, a cell
@@ -85,7 +86,7 @@ func (c *clusterPicture) refreshLoop(ctx app.Context, cctx context.Context, wake
 			case err != nil:
 				c.err = "The picture could not reach the cluster: " + err.Error()
 			case status != 200:
-				c.err = "The picture needs Loupe's built-in sandbox: " + errorText(body, status)
+				c.err = "The picture needs Loupe's built-in sandbox: " + ui.ErrorText(body, status)
 			default:
 				s, perr := parseClusterState(body)
 				if perr != nil {
@@ -144,7 +145,7 @@ func (c *clusterPicture) control(ctx app.Context, what, method, path, body strin
 			case err != nil:
 				c.result = what + " failed: " + err.Error()
 			case status != 200:
-				c.result = what + " failed: " + errorText(out, status)
+				c.result = what + " failed: " + ui.ErrorText(out, status)
 			}
 			c.refreshNow()
 		})

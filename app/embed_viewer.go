@@ -13,6 +13,7 @@ import (
 
 	"loupe/app/catalog"
 	"loupe/app/markdown"
+	"loupe/app/ui"
 )
 
 func init() {
@@ -86,7 +87,7 @@ func embedView(body []byte) app.UI {
 		}),
 		app.If(len(toc) > 0, func() app.UI {
 			return app.Details().Class("embed-toc").Body(
-				app.Summary().Text(plural(len(toc), "heading", "headings")),
+				app.Summary().Text(ui.Plural(len(toc), "heading", "headings")),
 				app.Ul().Body(toc...),
 			)
 		}),

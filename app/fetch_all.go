@@ -9,6 +9,7 @@ import (
 
 	"loupe/app/catalog"
 	"loupe/app/request"
+	"loupe/app/ui"
 )
 
 // fetchAllAction is posted by the response panel's "Fetch all pages" button.
@@ -88,7 +89,7 @@ func fetchPage(ctx context.Context, op *catalog.Operation, base string, st reque
 	case ex.Status >= 400:
 		return nil, fmt.Sprintf("page %d answered %d", n, ex.Status)
 	case ex.Truncated:
-		return nil, fmt.Sprintf("page %d is larger than %s", n, humanSize(maxBody))
+		return nil, fmt.Sprintf("page %d is larger than %s", n, ui.HumanSize(maxBody))
 	}
 	return ex, ""
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/request"
+	"loupe/app/ui"
 )
 
 // This file holds paramFields' event handlers and the mark of a carried value. Each handler
@@ -76,7 +77,7 @@ func (f paramFields) onBodyReset(ctx app.Context, e app.Event) {
 
 func (f paramFields) onBodyFormat(ctx app.Context, e app.Event) {
 	form := f.Form()
-	if formatted, ok := formatJSON(form.st.Body); ok {
+	if formatted, ok := ui.FormatJSON(form.st.Body); ok {
 		form.st.Body = formatted
 		f.Changed(ctx)
 	}
@@ -113,7 +114,7 @@ func (f paramFields) renderBodyCarried() app.UI {
 		}
 		items = append(items, app.Li().Class("carried").Body(
 			app.Code().Text(c.Pointer), app.Text(" = "),
-			app.Code().Class("carried-value").Text(shorten(strings.Join(c.Values, ""), 120)), mark))
+			app.Code().Class("carried-value").Text(ui.Shorten(strings.Join(c.Values, ""), 120)), mark))
 	}
 	return app.Ul().Class("body-carried").Aria("label", "Values carried into the body").Body(items...)
 }

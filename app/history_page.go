@@ -8,6 +8,7 @@ import (
 
 	"loupe/app/catalog"
 	"loupe/app/history"
+	"loupe/app/ui"
 )
 
 // historyPath is the history page's address.
@@ -15,7 +16,7 @@ const historyPath = "/history"
 
 // historyLink is the sidebar's link to the history page; current marks it while it is shown.
 func historyLink(current bool) app.UI {
-	a := app.A().ID("history-link").Class("history-link").Href(href(historyPath)).Text("History")
+	a := app.A().ID("history-link").Class("history-link").Href(ui.Href(historyPath)).Text("History")
 	if current {
 		a = a.Aria("current", "page")
 	}
@@ -93,8 +94,8 @@ func (h *historyPage) Render() app.UI {
 		}
 		when := time.UnixMilli(e.Time)
 		rows = append(rows, app.Li().Class("history-entry").Body(
-			app.A().Class("history-open").Href(href(e.Link())).Title("Reopen this request in its form").Body(
-				methodBadge(e.Method),
+			app.A().Class("history-open").Href(ui.Href(e.Link())).Title("Reopen this request in its form").Body(
+				ui.MethodBadge(e.Method),
 				app.Span().Class("history-op").Body(
 					app.Span().Class("history-title").Text(opTitle),
 					app.Span().Class("muted history-api").Text(" · "+apiTitle),
@@ -104,8 +105,8 @@ func (h *historyPage) Render() app.UI {
 			app.Div().Class("history-meta muted").Body(
 				app.Code().Class("history-url").Text(e.URL),
 				app.Time().DateTime(when.UTC().Format(time.RFC3339)).Text(" "+localTime(e.Time)),
-				app.Text(" · "+humanDuration(time.Duration(e.Millis)*time.Millisecond)),
-				app.If(e.Bytes > 0, func() app.UI { return app.Text(" · " + humanSize(e.Bytes)) }),
+				app.Text(" · "+ui.HumanDuration(time.Duration(e.Millis)*time.Millisecond)),
+				app.If(e.Bytes > 0, func() app.UI { return app.Text(" · " + ui.HumanSize(e.Bytes)) }),
 				app.If(e.Dropped, func() app.UI { return app.Text(" · the form was too large to keep") }),
 			),
 		))
@@ -137,7 +138,7 @@ func (h *historyPage) Render() app.UI {
 		app.If(!h.on, func() app.UI {
 			return app.P().ID("history-off").Class("muted").Text("The history is off: nothing you send is written.")
 		}),
-		app.P().Class("muted history-count").Aria("live", "polite").Text(plural(len(shown), "request", "requests")),
+		app.P().Class("muted history-count").Aria("live", "polite").Text(ui.Plural(len(shown), "request", "requests")),
 		list,
 	)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/markdown"
+	"loupe/app/ui"
 )
 
 // jsonNode is a parsed JSON value that keeps the order of object keys.
@@ -100,10 +101,10 @@ func renderNode(n *jsonNode, depth int, inObject bool, budget *int) app.UI {
 		return app.Div().Class("j-row").Body(key, scalar(n))
 	}
 	open, close := "{", "}"
-	count := plural(len(n.children), "key", "keys")
+	count := ui.Plural(len(n.children), "key", "keys")
 	if n.kind == 'a' {
 		open, close = "[", "]"
-		count = plural(len(n.children), "item", "items")
+		count = ui.Plural(len(n.children), "item", "items")
 	}
 	if len(n.children) == 0 {
 		return app.Div().Class("j-row").Body(key, app.Span().Class("j-punct").Text(open+close))
@@ -111,7 +112,7 @@ func renderNode(n *jsonNode, depth int, inObject bool, budget *int) app.UI {
 	var kids []app.UI
 	for i, c := range n.children {
 		if *budget <= 0 {
-			kids = append(kids, app.Div().Class("j-row muted").Text("… "+itoa(len(n.children)-i)+" more"))
+			kids = append(kids, app.Div().Class("j-row muted").Text("… "+ui.Itoa(len(n.children)-i)+" more"))
 			break
 		}
 		kids = append(kids, renderNode(c, depth+1, n.kind == 'o', budget))

@@ -10,6 +10,7 @@ import (
 	"loupe/app/catalog"
 	"loupe/app/jsonld"
 	"loupe/app/markdown"
+	"loupe/app/ui"
 )
 
 func init() {
@@ -90,7 +91,7 @@ func (v *jsonldViewer) Render() app.UI {
 	switch {
 	case mode == "raw":
 		text := string(v.Body)
-		if f, ok := formatJSON(text); ok {
+		if f, ok := ui.FormatJSON(text); ok {
 			text = f
 		}
 		content = app.Pre().Class("mono raw jsonld-raw").Text(text)

@@ -6,7 +6,12 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/ui"
 )
+
+func init() {
+	AddFormNote(func(a *catalog.API, op *catalog.Operation) app.UI { return newOAuthNeeds(a, op) })
+}
 
 // oauthNeeds says, on an operation page of an API that signs in with OAuth, which scopes the
 // operation needs (its security requirements), whether the current grant covers them and so
@@ -39,7 +44,7 @@ func (n *oauthNeeds) OnUpdate(ctx app.Context) {
 }
 
 func (n *oauthNeeds) load(ctx app.Context) {
-	if staticMode() || !usesOAuth(n.API) {
+	if ui.StaticMode() || !usesOAuth(n.API) {
 		return
 	}
 	slug := n.API.Slug

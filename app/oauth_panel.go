@@ -4,6 +4,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/ui"
 )
 
 // oauthPanel is "Sign in to <API>" on the page of an API that signs in with OAuth: a scope
@@ -25,7 +26,7 @@ func newOAuthPanel(a *catalog.API) *oauthPanel { return &oauthPanel{API: a} }
 
 // OnMount asks the server whether the API signs in and who is signed in.
 func (p *oauthPanel) OnMount(ctx app.Context) {
-	if staticMode() || !usesOAuth(p.API) {
+	if ui.StaticMode() || !usesOAuth(p.API) {
 		return
 	}
 	slug := p.API.Slug
@@ -98,7 +99,7 @@ func (p *oauthPanel) Render() app.UI {
 func (p *oauthPanel) renderPicker(st *catalog.OAuthStatus) app.UI {
 	var rows []app.UI
 	for i, sc := range st.Available {
-		id := "oauth-scope-" + itoa(i)
+		id := "oauth-scope-" + ui.Itoa(i)
 		rows = append(rows, app.Li().Body(
 			app.Input().ID(id).Type("checkbox").Name("scope").Value(sc.Name).Checked(true),
 			app.Label().For(id).Body(app.Code().Title(sc.Name).Text(shortScope(sc.Name)), app.Text(" "+sc.Description)),

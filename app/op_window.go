@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"loupe/app/ui"
 )
 
 // opWindow keeps in the page the rows of an opList near the list's viewport: the list
@@ -384,7 +386,7 @@ func (w *opWindow) markCurrent() app.Value {
 	for i := 0; i < old.Length(); i++ {
 		old.Index(i).Call("removeAttribute", "aria-current")
 	}
-	slug, opID := parseRoute(stripBase(app.Window().URL().Path))
+	slug, opID := parseRoute(ui.StripBase(app.Window().URL().Path))
 	sel := `a.api-link[data-api="` + cssString(slug) + `"]`
 	if opID != "" {
 		sel = `a.op-link[data-op="` + cssString(slug+"/"+opID) + `"]`
@@ -402,7 +404,7 @@ func currentKey() string {
 	if u == nil {
 		return ""
 	}
-	slug, opID := parseRoute(stripBase(u.Path))
+	slug, opID := parseRoute(ui.StripBase(u.Path))
 	return strings.TrimSuffix(slug+"/"+opID, "/")
 }
 

@@ -11,6 +11,7 @@ import (
 	"loupe/app/permalink"
 	"loupe/app/request"
 	"loupe/app/snippet"
+	"loupe/app/ui"
 )
 
 // maxBody bounds the response body the panel keeps.
@@ -50,8 +51,8 @@ func (p *operationPage) OnInit() { p.sync(nil) }
 
 // OnMount listens for the Ctrl+Enter shortcut.
 func (p *operationPage) OnMount(ctx app.Context) {
-	ctx.Handle(sendAction, func(ctx app.Context, a app.Action) { p.send(ctx) })
-	ctx.Handle(cancelAction, func(ctx app.Context, a app.Action) { p.stop() })
+	ctx.Handle(ui.SendAction, func(ctx app.Context, a app.Action) { p.send(ctx) })
+	ctx.Handle(ui.CancelAction, func(ctx app.Context, a app.Action) { p.stop() })
 	ctx.Handle(fetchAllAction, func(ctx app.Context, a app.Action) { p.fetchAll(ctx) })
 	ctx.ObserveState(oauthStatusState, &p.oauth)
 	ctx.Handle(pageAction, func(ctx app.Context, a app.Action) {
@@ -100,7 +101,7 @@ func (p *operationPage) sync(ctx *app.Context) {
 	p.notice = ""
 	st, ok, err := permalink.Decode(p.Op, frag)
 	switch {
-	case wasRepaired(frag):
+	case ui.WasRepaired(frag):
 		p.notice = "This link's address is not valid URL encoding (a stray %), so the form shows the defaults."
 		p.st = request.Initial(p.Op)
 	case err != nil:

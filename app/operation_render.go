@@ -7,13 +7,14 @@ import (
 
 	"loupe/app/catalog"
 	"loupe/app/request"
+	"loupe/app/ui"
 )
 
 // Render implements app.Composer: the docs, then the form with the request preview and the
 // response, or the operation's own view when its viewer replaces them (chat).
 func (p *operationPage) Render() app.UI {
 	op := p.Op
-	notice := app.If(p.notice != "", func() app.UI { return newNotice(p.notice, p.onDismissNotice) })
+	notice := app.If(p.notice != "", func() app.UI { return ui.NewNotice(p.notice, p.onDismissNotice) })
 	if view, ok := operationViews[op.Viewer]; ok {
 		return app.Article().Class("page op-page").DataSet("op", p.key()).Body(
 			p.renderHead(),
@@ -24,15 +25,16 @@ func (p *operationPage) Render() app.UI {
 	}
 	// The docs and the form share the left column; the preview and the response stay in view
 	// on the right (one column on narrow screens).
+	left := []app.UI{p.renderDocs()}
+	for _, n := range formNotes {
+		left = append(left, n(p.API, op))
+	}
+	left = append(left, p.renderForm())
 	return app.Article().Class("page op-page").DataSet("op", p.key()).Body(
 		p.renderHead(),
 		notice,
 		app.Div().Class("op-grid").Body(
-			app.Section().Class("op-form-col").Aria("label", "Documentation and request").Body(
-				p.renderDocs(),
-				newOAuthNeeds(p.API, op),
-				p.renderForm(),
-			),
+			app.Section().Class("op-form-col").Aria("label", "Documentation and request").Body(left...),
 			app.Section().Class("op-side-col").Aria("label", "Preview and response").Body(
 				newRequestPreview(p.API, op, request.Preview(op, p.base(), p.st), p.held(), p.invalid()),
 				newResponsePanel(op, p.result, p.sending, p.progress),
@@ -60,12 +62,12 @@ func (p *operationPage) renderHead() app.UI {
 	}
 	return app.Header().Class("op-head").Body(
 		app.P().Class("crumbs").Body(
-			app.A().Href(href("/")).Text("APIs"), app.Text(" / "),
-			app.A().Href(href("/"+p.API.Slug)).Text(p.API.Title), app.Text(" / "),
+			app.A().Href(ui.Href("/")).Text("APIs"), app.Text(" / "),
+			app.A().Href(ui.Href("/"+p.API.Slug)).Text(p.API.Title), app.Text(" / "),
 			app.Code().Class("op-id").Text(op.ID),
 		),
 		app.H1().Class("op-title").Body(
-			methodBadge(op.Method),
+			ui.MethodBadge(op.Method),
 			app.Code().Class("op-path").Body(pathParts(op.Path)...),
 		),
 		app.If(op.Summary != "", func() app.UI { return app.P().Class("lede").Text(op.Summary) }),
@@ -102,9 +104,9 @@ func (p *operationPage) renderDocs() app.UI {
 			app.Span().Class(cls).Text(r.Status),
 			app.If(r.ContentType != "", func() app.UI { return app.Code().Class("ctype").Text(r.ContentType) }),
 			app.If(r.Schema != nil && r.Schema.Ref != "", func() app.UI { return app.Span().Class("schema-ref").Text(r.Schema.Ref) }),
-			html("prose small", r.DescriptionHTML),
+			ui.HTML("prose small", r.DescriptionHTML),
 			app.If(len(r.Example) > 0, func() app.UI {
-				text, _ := formatJSON(string(r.Example))
+				text, _ := ui.FormatJSON(string(r.Example))
 				return app.Details().Class("example").Body(
 					app.Summary().Text("Example"),
 					app.Pre().Class("mono example-body").Text(text),
@@ -113,7 +115,7 @@ func (p *operationPage) renderDocs() app.UI {
 		))
 	}
 	return app.Div().Class("op-docs").Body(
-		html("prose", op.DescriptionHTML),
+		ui.HTML("prose", op.DescriptionHTML),
 		app.If(len(responses) > 0, func() app.UI {
 			return app.Details().Class("responses-doc").Body(
 				app.Summary().Text("Responses"),
@@ -153,14 +155,14 @@ func (p *operationPage) renderForm() app.UI {
 	case p.sending:
 		status = "Sending…"
 	case invalid > 0 && p.showMissing:
-		status = plural(invalid, "field needs", "fields need") + " fixing before sending."
+		status = ui.Plural(invalid, "field needs", "fields need") + " fixing before sending."
 	}
 	return app.Form().ID("op-form").Attr("novalidate", "novalidate").Aria("label", p.Op.ID+" request").OnSubmit(p.onSubmit).Body(
 		app.Div().Class("form-sections").Body(sections...),
 		app.If(p.Op.Body != nil, func() app.UI { return view.renderBody() }),
 		app.Div().Class("form-actions").Body(
 			app.Button().ID("send").Type("submit").Class("btn btn-primary").
-				Aria("busy", boolAttr(p.sending)).Title("Send (Ctrl+Enter)").Body(
+				Aria("busy", ui.BoolAttr(p.sending)).Title("Send (Ctrl+Enter)").Body(
 				app.If(p.sending, func() app.UI { return app.Span().Class("spinner").Aria("hidden", "true") }),
 				app.Text("Send"),
 				app.Kbd().Class("shortcut").Aria("hidden", "true").Text("Ctrl ↵"),

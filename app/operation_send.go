@@ -2,6 +2,8 @@ package app
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"loupe/app/ui"
 )
 
 // This file holds how the operation page sends its request and shares its link.
@@ -20,7 +22,7 @@ func (p *operationPage) onCopyLink(ctx app.Context, e app.Event) {
 	p.link = loc.Get("origin").String() + loc.Get("pathname").String() + frag
 	p.linkCopied = false
 	link := p.link
-	writeClipboard(ctx, link, func(app.Context) { p.linkCopied = p.link == link })
+	ui.WriteClipboard(ctx, link, func(app.Context) { p.linkCopied = p.link == link })
 }
 
 // send validates the form and, when it is valid, sends the request through the proxy.

@@ -8,6 +8,7 @@ import (
 
 	"loupe/app/catalog"
 	"loupe/app/fetch"
+	"loupe/app/ui"
 )
 
 // The limits of "Fetch all pages": past either, gathering stops and says the list goes on.
@@ -65,7 +66,7 @@ func (g *pageGatherer) add(body []byte, headers []fetch.Header) (next *pageMove,
 	case g.pages >= gatherMaxPages:
 		return nil, fmt.Sprintf("stopped at %d pages; the list goes on", gatherMaxPages), nil
 	case g.size >= gatherMaxBytes:
-		return nil, "stopped at " + humanSize(gatherMaxBytes) + " of items; the list goes on", nil
+		return nil, "stopped at " + ui.HumanSize(gatherMaxBytes) + " of items; the list goes on", nil
 	}
 	g.followed[next.key()] = true
 	return next, "", nil
@@ -73,7 +74,7 @@ func (g *pageGatherer) add(body []byte, headers []fetch.Header) (next *pageMove,
 
 // progress says how far gathering has come.
 func (g *pageGatherer) progress() string {
-	s := plural(g.pages, "page", "pages") + " · " + plural(len(g.items), "item", "items")
+	s := ui.Plural(g.pages, "page", "pages") + " · " + ui.Plural(len(g.items), "item", "items")
 	if g.count != "" {
 		s += " of " + g.count
 	}

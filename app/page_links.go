@@ -10,6 +10,7 @@ import (
 	"loupe/app/catalog"
 	"loupe/app/fetch"
 	"loupe/app/request"
+	"loupe/app/ui"
 )
 
 // pageAction is posted by the response panel's Previous/Next buttons with a pageMove; the
@@ -130,7 +131,7 @@ func (r *responsePanel) pageBar(ex *exchange, root *jsonNode) app.UI {
 		if n := resultsNode(pg, root); n != nil {
 			items = len(n.children)
 		}
-		summary := plural(items, "item", "items") + " from " + plural(ex.Pages, "page", "pages")
+		summary := ui.Plural(items, "item", "items") + " from " + ui.Plural(ex.Pages, "page", "pages")
 		if ex.FromShown {
 			summary += ", from the page shown to the end"
 		}
@@ -144,7 +145,7 @@ func (r *responsePanel) pageBar(ex *exchange, root *jsonNode) app.UI {
 		}
 	}
 	if n := resultsNode(pg, root); n != nil && n.kind == 'a' {
-		items = plural(len(n.children), "item", "items") + " on this page"
+		items = ui.Plural(len(n.children), "item", "items") + " on this page"
 	}
 	if prev == nil && next == nil && items == "" {
 		return nil

@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/ui"
 )
 
 // pagedColumns caps the table's columns; wider items are read in the JSON tab.
@@ -41,7 +42,7 @@ func pagedTable(p *catalog.Pagination, root *jsonNode) app.UI {
 	rows := make([]app.UI, 0, len(items.children))
 	for i, it := range items.children {
 		cells := make([]app.UI, 0, len(cols)+1)
-		cells = append(cells, app.Td().Class("num muted").Text(itoa(i+1)))
+		cells = append(cells, app.Td().Class("num muted").Text(ui.Itoa(i+1)))
 		for _, c := range cols {
 			cells = append(cells, app.Td().Body(cell(it, c)))
 		}
@@ -55,7 +56,7 @@ func pagedTable(p *catalog.Pagination, root *jsonNode) app.UI {
 			),
 		),
 		app.If(more > 0, func() app.UI {
-			return app.P().Class("muted small").Text(plural(more, "more field is", "more fields are") + " in the JSON tab.")
+			return app.P().Class("muted small").Text(ui.Plural(more, "more field is", "more fields are") + " in the JSON tab.")
 		}),
 	)
 }
@@ -106,7 +107,7 @@ func cell(item *jsonNode, col string) app.UI {
 		return app.Text("")
 	case v.kind == 'o' || v.kind == 'a':
 		full := compactJSON(v)
-		return app.Code().Class("mono small nested").Title(full).Text(shorten(full, 60))
+		return app.Code().Class("mono small nested").Title(full).Text(ui.Shorten(full, 60))
 	}
 	return scalar(v)
 }

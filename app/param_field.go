@@ -10,6 +10,7 @@ import (
 	"loupe/app/catalog"
 	"loupe/app/permalink"
 	"loupe/app/request"
+	"loupe/app/ui"
 )
 
 // paramFields renders a form state's parameter fields and body editor, and handles their
@@ -75,7 +76,7 @@ func (f paramFields) renderField(prm *catalog.Parameter) app.UI {
 		inputs,
 		app.Div().ID(descID).Class("field-help").Body(
 			app.If(constraints(item) != "", func() app.UI { return app.Span().Class("constraints").Text(constraints(item)) }),
-			html("prose small", prm.DescriptionHTML),
+			ui.HTML("prose small", prm.DescriptionHTML),
 			f.renderEnumMeaning(key, item),
 		),
 		app.Div().ID(errID).Class("field-error").Text(errMsg),
@@ -101,7 +102,7 @@ func (f paramFields) renderInput(prm *catalog.Parameter, key string, s *catalog.
 			v := request.Text(ev.Value)
 			known = known || v == value
 			label := v
-			if d := plainText(ev.DescriptionHTML); d != "" {
+			if d := ui.PlainText(ev.DescriptionHTML); d != "" {
 				label += " — " + d
 			}
 			opts = append(opts, app.Option().Value(v).Selected(v == value).Text(label))
@@ -110,7 +111,7 @@ func (f paramFields) renderInput(prm *catalog.Parameter, key string, s *catalog.
 			opts = append(opts, app.Option().Value(value).Selected(true).Text(value+" (not allowed)"))
 		}
 		return app.Select().ID(id).Class("input").DataSet("key", key).DataSet("index", index).DataSet(shownAttr, value).Aria("label", label).
-			Aria("invalid", boolAttr(invalid)).Aria("describedby", describedBy).
+			Aria("invalid", ui.BoolAttr(invalid)).Aria("describedby", describedBy).
 			OnChange(f.onParamInput).Body(opts...)
 	}
 	if s.Type == "boolean" {
@@ -127,7 +128,7 @@ func (f paramFields) renderInput(prm *catalog.Parameter, key string, s *catalog.
 			app.Label().Class("toggle").Body(
 				app.Input().ID(id).Type("checkbox").Role("switch").Checked(checked).
 					DataSet("key", key).DataSet("index", index).DataSet(shownAttr, strconv.FormatBool(checked)).
-					Aria("invalid", boolAttr(invalid)).Aria("describedby", describedBy).
+					Aria("invalid", ui.BoolAttr(invalid)).Aria("describedby", describedBy).
 					OnChange(f.onToggle),
 				app.Span().Class("toggle-track").Aria("hidden", "true"),
 				app.Span().Class("toggle-state").Text(state),
@@ -149,8 +150,8 @@ func (f paramFields) renderInput(prm *catalog.Parameter, key string, s *catalog.
 		Attr("inputmode", mode).Placeholder(placeholder(prm, s)).
 		AutoComplete(false).Spellcheck(false).
 		DataSet("key", key).DataSet("index", index).DataSet(shownAttr, value).
-		Aria("invalid", boolAttr(invalid)).Aria("describedby", describedBy).
-		Aria("required", boolAttr(prm.Required)).
+		Aria("invalid", ui.BoolAttr(invalid)).Aria("describedby", describedBy).
+		Aria("required", ui.BoolAttr(prm.Required)).
 		OnInput(f.onParamInput)
 }
 
@@ -189,7 +190,7 @@ func (f paramFields) renderEnumMeaning(key string, s *catalog.Schema) app.UI {
 	v := f.Form().values(key)[0]
 	for _, ev := range s.Enum {
 		if request.Text(ev.Value) == v && v != "" && ev.DescriptionHTML != "" {
-			return app.Div().Class("enum-meaning").Body(app.Code().Text(v), html("prose small", ev.DescriptionHTML))
+			return app.Div().Class("enum-meaning").Body(app.Code().Text(v), ui.HTML("prose small", ev.DescriptionHTML))
 		}
 	}
 	return nil

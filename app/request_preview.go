@@ -8,6 +8,7 @@ import (
 	"loupe/app/catalog"
 	"loupe/app/request"
 	"loupe/app/snippet"
+	"loupe/app/ui"
 )
 
 // requestPreview shows the exact HTTP request the form sends (request line, query, headers with
@@ -34,7 +35,7 @@ func newRequestPreview(api *catalog.API, op *catalog.Operation, req *request.Req
 // OnMount shows the curl command again when the page's API is pointed at its real server or
 // back at the sandbox (static explorer): the action's dispatch updates the preview.
 func (r *requestPreview) OnMount(ctx app.Context) {
-	ctx.Handle(apiModeAction, func(app.Context, app.Action) {})
+	ctx.Handle(ui.APIModeAction, func(app.Context, app.Action) {})
 }
 
 // origin is the server's origin, for the snippets.
@@ -79,7 +80,7 @@ func (r *requestPreview) Render() app.UI {
 			app.H2().Text("Request"),
 			app.Span().Class("spacer"),
 			app.If(r.Problems > 0, func() app.UI {
-				return app.Span().Class("badge badge-warn").Text(plural(r.Problems, "problem", "problems"))
+				return app.Span().Class("badge badge-warn").Text(ui.Plural(r.Problems, "problem", "problems"))
 			}),
 		),
 		app.Div().Class("panel-body").Body(
@@ -117,15 +118,15 @@ func tabButton(id, label, current string, h app.EventHandler) app.UI {
 		tabIndex = 0
 	}
 	return app.Button().Type("button").Class(cls).Role("tab").DataSet("tab", id).
-		Aria("selected", boolText(selected)).Aria("controls", "tab-panel").ID("tab-" + id).TabIndex(tabIndex).
-		Text(label).OnClick(h).OnKeyDown(onTabKey)
+		Aria("selected", ui.BoolText(selected)).Aria("controls", "tab-panel").ID("tab-" + id).TabIndex(tabIndex).
+		Text(label).OnClick(h).OnKeyDown(ui.OnTabKey)
 }
 
 // heldShown is how a credential the request will carry is shown. In the static explorer no
 // server holds it: the in-browser sandbox adds its public sandbox key, or a real API gets the
 // key typed in this tab.
 func heldShown(v string) string {
-	if staticMode() {
+	if ui.StaticMode() {
 		return strings.ReplaceAll(v, snippet.HeldValue, "‹the sandbox key, or the key typed in this tab›")
 	}
 	return v
@@ -133,7 +134,7 @@ func heldShown(v string) string {
 
 // heldBy says who adds a credential shown in the preview.
 func heldBy() string {
-	if staticMode() {
+	if ui.StaticMode() {
 		return " (added in your browser)"
 	}
 	return " (added by the server)"

@@ -9,6 +9,7 @@ import (
 
 	"loupe/app/catalog"
 	"loupe/app/fetch"
+	"loupe/app/ui"
 )
 
 // exchange is one sent request and what came back.
@@ -88,7 +89,7 @@ func (r *responsePanel) onCopyBody(ctx app.Context, e app.Event) {
 	if r.Result == nil {
 		return
 	}
-	writeClipboard(ctx, string(r.Result.Body), func(app.Context) { r.copied = true })
+	ui.WriteClipboard(ctx, string(r.Result.Body), func(app.Context) { r.copied = true })
 }
 
 // Render implements app.Composer.
@@ -104,7 +105,7 @@ func (r *responsePanel) Render() app.UI {
 	default:
 		body = append(body, r.renderResult(ex))
 	}
-	return app.Section().ID("response").Class("panel response").Aria("label", "Response").Aria("busy", boolAttr(r.Sending)).Body(
+	return app.Section().ID("response").Class("panel response").Aria("label", "Response").Aria("busy", ui.BoolAttr(r.Sending)).Body(
 		app.Div().Class("panel-head").Body(
 			app.H2().Text("Response"),
 			app.If(ex != nil && ex.Status != 0, func() app.UI { return statusLine(ex) }),
@@ -129,9 +130,9 @@ func statusLine(ex *exchange) app.UI {
 		text = http.StatusText(ex.Status)
 	}
 	return app.Div().Class("status-line").Body(
-		app.Span().ID("response-status").Class("status status-"+itoa(ex.Status/100)).Text(itoa(ex.Status)+" "+text),
-		app.Span().ID("response-time").Class("metric").Title("Time until the whole body arrived").Text(humanDuration(ex.Duration)),
-		app.Span().ID("response-size").Class("metric").Title("Body size").Text(humanSize(len(ex.Body))),
+		app.Span().ID("response-status").Class("status status-"+ui.Itoa(ex.Status/100)).Text(ui.Itoa(ex.Status)+" "+text),
+		app.Span().ID("response-time").Class("metric").Title("Time until the whole body arrived").Text(ui.HumanDuration(ex.Duration)),
+		app.Span().ID("response-size").Class("metric").Title("Body size").Text(ui.HumanSize(len(ex.Body))),
 		app.If(contentType(ex) != "", func() app.UI { return app.Span().Class("metric ctype").Text(contentType(ex)) }),
 	)
 }
@@ -181,7 +182,7 @@ func (r *responsePanel) renderResult(ex *exchange) app.UI {
 	if isJSON {
 		tabs = append(tabs, tabButton("json", "JSON", tab, r.onTab))
 	}
-	tabs = append(tabs, tabButton("raw", "Raw", tab, r.onTab), tabButton("headers", "Headers ("+itoa(len(ex.Headers))+")", tab, r.onTab))
+	tabs = append(tabs, tabButton("raw", "Raw", tab, r.onTab), tabButton("headers", "Headers ("+ui.Itoa(len(ex.Headers))+")", tab, r.onTab))
 
 	var content app.UI
 	switch tab {
@@ -192,7 +193,7 @@ func (r *responsePanel) renderResult(ex *exchange) app.UI {
 			app.Div().Class("tree-tools").Body(
 				app.Button().Type("button").Class("btn-link").DataSet("open", "1").Text("Expand all").OnClick(r.onExpand),
 				app.Button().Type("button").Class("btn-link").DataSet("open", "").Text("Collapse all").OnClick(r.onExpand),
-				app.Button().Type("button").Class("btn-link").Text(copyText(r.copied)).OnClick(r.onCopyBody),
+				app.Button().Type("button").Class("btn-link").Text(ui.CopyText(r.copied)).OnClick(r.onCopyBody),
 			),
 			jsonTree(root),
 		)
@@ -205,13 +206,13 @@ func (r *responsePanel) renderResult(ex *exchange) app.UI {
 	default:
 		text := string(ex.Body)
 		if isJSON {
-			if f, ok := formatJSON(text); ok {
+			if f, ok := ui.FormatJSON(text); ok {
 				text = f
 			}
 		}
 		content = app.Div().Body(
 			app.Div().Class("tree-tools").Body(
-				app.Button().Type("button").Class("btn-link").Text(copyText(r.copied)).OnClick(r.onCopyBody),
+				app.Button().Type("button").Class("btn-link").Text(ui.CopyText(r.copied)).OnClick(r.onCopyBody),
 			),
 			app.Pre().ID("response-raw").Class("mono raw").Text(text),
 		)
@@ -225,7 +226,7 @@ func (r *responsePanel) renderResult(ex *exchange) app.UI {
 			return app.P().ID("response-note").Class("alert").Role("status").Text("Not every page: " + ex.Note + ".")
 		}),
 		app.If(ex.Truncated, func() app.UI {
-			return app.P().Class("alert").Text("The body is larger than " + humanSize(maxBody) + "; only the beginning is shown.")
+			return app.P().Class("alert").Text("The body is larger than " + ui.HumanSize(maxBody) + "; only the beginning is shown.")
 		}),
 		app.If(r.Op.Pagination != nil && ex.Status < 400, func() app.UI { return r.pageBar(ex, root) }),
 		app.Div().Class("tabs").Role("tablist").Aria("label", "Response body").Body(tabs...),
@@ -242,13 +243,13 @@ func apiError(ex *exchange, root *jsonNode) app.UI {
 			msg = msg[:300] + "…"
 		}
 	}
-	hint := scopeHint(ex.Headers)
+	hint := errorHint(ex.Headers)
 	if hint == "" {
 		hint = statusHint(ex.Status)
 	}
 	return app.Div().Class("alert alert-error api-error").Role("alert").Body(
 		app.If(msg != "", func() app.UI { return app.P().Class("api-message").Text(msg) }),
-		app.P().Class("api-status").Text("HTTP "+itoa(ex.Status)+" "+http.StatusText(ex.Status)+" — "+hint),
+		app.P().Class("api-status").Text("HTTP "+ui.Itoa(ex.Status)+" "+http.StatusText(ex.Status)+" — "+hint),
 	)
 }
 

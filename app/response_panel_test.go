@@ -1,10 +1,12 @@
 package app
 
 import (
-	"loupe/app/catalog"
 	"strings"
 	"testing"
 	"time"
+
+	"loupe/app/catalog"
+	"loupe/app/ui"
 )
 
 func TestErrorMessage(t *testing.T) {
@@ -56,20 +58,20 @@ func TestParseJSONKeepsKeyOrder(t *testing.T) {
 }
 
 func TestFormatting(t *testing.T) {
-	if got := plainText(`<p>Adds an <code>indices</code> block &amp; more.</p>`); got != "Adds an indices block & more." {
+	if got := ui.PlainText(`<p>Adds an <code>indices</code> block &amp; more.</p>`); got != "Adds an indices block & more." {
 		t.Errorf("plainText = %q", got)
 	}
 	for n, want := range map[int]string{812: "812 B", 14200: "14.2 kB", 3100000: "3.1 MB"} {
-		if got := humanSize(n); got != want {
+		if got := ui.HumanSize(n); got != want {
 			t.Errorf("humanSize(%d) = %q, want %q", n, got, want)
 		}
 	}
 	for d, want := range map[time.Duration]string{38 * time.Millisecond: "38 ms", 1240 * time.Millisecond: "1.24 s", 500 * time.Microsecond: "500 µs"} {
-		if got := humanDuration(d); got != want {
+		if got := ui.HumanDuration(d); got != want {
 			t.Errorf("humanDuration(%v) = %q, want %q", d, got, want)
 		}
 	}
-	if got, ok := formatJSON(` {"a":[1]} `); !ok || got != "{\n  \"a\": [\n    1\n  ]\n}" {
+	if got, ok := ui.FormatJSON(` {"a":[1]} `); !ok || got != "{\n  \"a\": [\n    1\n  ]\n}" {
 		t.Errorf("formatJSON = %q %v", got, ok)
 	}
 	if got := constraints(nil2()); got != "" {

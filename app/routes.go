@@ -8,14 +8,15 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/ui"
 )
 
 // Routes registers every page of the app. Call it once, in the wasm and in the server. In the
 // browser it first repairs an unparseable address (see guardLocation) and loads the catalog
 // (see preloadCatalog).
 func Routes() {
-	guardLocation()
-	configureTransport()
+	ui.GuardLocation()
+	ui.ConfigureTransport()
 	preloadCatalog()
 	app.Route("/", func() app.Composer { return newShell() })
 	// /<slug>, /<slug>/<operationId> and /walkthroughs/<id>.

@@ -6,6 +6,8 @@ import (
 	"loupe/app/fetch"
 )
 
+func init() { AddErrorHint(scopeHint) }
+
 // insufficientScopes reads a Bearer challenge (RFC 6750 §3) with error="insufficient_scope"
 // from the response headers, as Google and the script sandbox send it with a 403, and returns
 // its scope parameter: the scopes the call accepts, any one being enough. The proxy passes

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"loupe/app/fetch"
+	"loupe/app/ui"
 )
 
 // This file holds how the script workspace calls the script API: every action is one
@@ -77,7 +78,7 @@ func callScript(operation, method, path string, query url.Values, body any) *scr
 		if json.Unmarshal(c.Response, &e) == nil && e.Error.Message != "" {
 			c.Err = e.Error.Message
 		} else {
-			c.Err = "HTTP " + itoa(c.Status)
+			c.Err = "HTTP " + ui.Itoa(c.Status)
 		}
 	}
 	return c

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"loupe/app/ui"
 )
 
 // This file renders the script workspace (script_workspace.go holds its state and actions).
@@ -12,8 +14,8 @@ import (
 func (w *scriptWorkspace) Render() app.UI {
 	return app.Div().Class("page script-workspace").Body(
 		app.Header().Class("page-head").Body(
-			app.P().Class("crumbs").Body(app.A().Href(href("/")).Text("APIs"), app.Text(" / "),
-				app.A().Href(href("/script")).Text(w.API.Title), app.Text(" / ")),
+			app.P().Class("crumbs").Body(app.A().Href(ui.Href("/")).Text("APIs"), app.Text(" / "),
+				app.A().Href(ui.Href("/script")).Text(w.API.Title), app.Text(" / ")),
 			app.H1().Text("Workspace"),
 			app.P().Class("lede").Text("Edit a project's files, save, version, deploy and run its functions. "+
 				"Each button sends one documented operation through /proxy/script; the requests are listed below."),
@@ -45,7 +47,7 @@ func (w *scriptWorkspace) renderFiles() app.UI {
 	var items []app.UI
 	for i, f := range w.files {
 		items = append(items, app.Li().Body(
-			app.Button().Type("button").Class("ws-file btn-link").Aria("current", boolAttr(i == w.current)).
+			app.Button().Type("button").Class("ws-file btn-link").Aria("current", ui.BoolAttr(i == w.current)).
 				DataSet("file", f.Name).DataSet("index", i).OnClick(w.onPickFile).Body(
 				app.Span().Class("mono").Text(f.Name), app.Span().Class("field-type").Text(" "+f.Type)),
 		))
@@ -84,12 +86,12 @@ func (w *scriptWorkspace) renderEditor() app.UI {
 		app.Textarea().ID("ws-editor").Class("input mono code-editor").Rows(rows).Spellcheck(false).
 			Attr("autocapitalize", "off").Attr("autocorrect", "off").
 			Attr("value", f.Source).Text(f.Source).OnInput(w.onEdit).
-			Aria("invalid", boolAttr(marked)).Aria("describedby", "ws-save-error ws-lint"),
+			Aria("invalid", ui.BoolAttr(marked)).Aria("describedby", "ws-save-error ws-lint"),
 		app.Div().ID("ws-lint").Class("field-error").Body(
 			app.If(linted, func() app.UI {
 				return app.P().Body(app.Text(lint.message+" "),
 					app.Button().ID("ws-lint-line").Type("button").Class("btn-link").
-						Text("Go to line "+itoa(lint.line)).OnClick(w.onLintLine))
+						Text("Go to line "+ui.Itoa(lint.line)).OnClick(w.onLintLine))
 			}),
 		),
 		app.Div().ID("ws-save-error").Class("field-error").Role("alert").Body(
@@ -97,7 +99,7 @@ func (w *scriptWorkspace) renderEditor() app.UI {
 				return app.P().Body(app.Text("Not saved: "+w.saveErr+" "),
 					app.If(w.errLine > 0, func() app.UI {
 						return app.Button().ID("ws-error-line").Type("button").Class("btn-link").
-							Text("Go to line " + itoa(w.errLine) + " of " + w.errFile).OnClick(w.onErrorLine)
+							Text("Go to line " + ui.Itoa(w.errLine) + " of " + w.errFile).OnClick(w.onErrorLine)
 					}))
 			}),
 		),
@@ -116,7 +118,7 @@ func deployLabel(v int) string {
 	if v == 0 {
 		return "Deploy"
 	}
-	return "Deploy version " + itoa(v)
+	return "Deploy version " + ui.Itoa(v)
 }
 
 // renderRun is the run form: the function, a JSON field per parameter, devMode.
@@ -128,7 +130,7 @@ func (w *scriptWorkspace) renderRun() app.UI {
 	var fields []app.UI
 	if fn := w.function(); fn != nil {
 		for i, name := range fn.Parameters {
-			key, id := fn.Name+"/"+name, "ws-arg-"+itoa(i)
+			key, id := fn.Name+"/"+name, "ws-arg-"+ui.Itoa(i)
 			fields = append(fields, app.Div().Class("field").Body(
 				app.Label().For(id).Class("field-name mono").Text(name),
 				app.Input().ID(id).Class("input mono").Placeholder(`JSON, e.g. "text", 3 or [1, 2]`).
@@ -169,8 +171,8 @@ func (w *scriptWorkspace) renderOutcome() app.UI {
 		var frames []app.UI
 		for _, f := range d.Frames {
 			frames = append(frames, app.Li().Body(app.Button().Type("button").Class("ws-frame btn-link mono").
-				DataSet("line", itoa(f.LineNumber)).DataSet("function", f.Function).OnClick(w.onFrame).
-				Text(orText(f.Function, "(top level)")+" — line "+itoa(f.LineNumber))))
+				DataSet("line", ui.Itoa(f.LineNumber)).DataSet("function", f.Function).OnClick(w.onFrame).
+				Text(orText(f.Function, "(top level)")+" — line "+ui.Itoa(f.LineNumber))))
 		}
 		body = app.Div().ID("ws-error").Role("alert").Body(
 			app.P().Body(app.Strong().Class("ws-error-type").Text(orText(d.ErrorType, "Error")+": "), app.Span().Class("ws-error-message").Text(d.ErrorMessage)),
@@ -224,7 +226,7 @@ func (w *scriptWorkspace) renderProcesses() app.UI {
 func (w *scriptWorkspace) renderCalls() app.UI {
 	var items []app.UI
 	for i, c := range w.calls {
-		status := itoa(c.Status)
+		status := ui.Itoa(c.Status)
 		if c.Status == 0 {
 			status = "failed"
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/ui"
 )
 
 // shell is the page layout of every route: the sidebar of APIs and operations, and the main
@@ -35,7 +36,7 @@ func newShell() *shell { return &shell{} }
 func (s *shell) OnInit() {
 	if app.IsClient {
 		if u := app.Window().URL(); u != nil {
-			s.slug, s.opID = parseRoute(stripBase(u.Path))
+			s.slug, s.opID = parseRoute(ui.StripBase(u.Path))
 		}
 	}
 	s.cat = currentCatalog()
@@ -49,7 +50,7 @@ func (s *shell) OnInit() {
 // OnNav reads the current route from the URL.
 func (s *shell) OnNav(ctx app.Context) {
 	slug, opID := s.slug, s.opID
-	s.slug, s.opID = parseRoute(stripBase(ctx.Page().URL().Path))
+	s.slug, s.opID = parseRoute(ui.StripBase(ctx.Page().URL().Path))
 	ctx.Page().SetTitle("%s", s.title())
 	s.menuOpen = false
 	if s.navigated && (slug != s.slug || opID != s.opID) {
@@ -134,7 +135,7 @@ func (s *shell) onRetryComplete(ctx app.Context, e app.Event) {
 // "/" focuses the filter unless the user is typing in a field, Ctrl+Enter (Cmd+Enter) sends
 // the operation's request, Escape cancels it.
 func (s *shell) onKey(ctx app.Context, e app.Value) {
-	if onCodeEditorKey(e) {
+	if ui.OnCodeEditorKey(e) {
 		return
 	}
 	key := e.Get("key").String()
@@ -142,9 +143,9 @@ func (s *shell) onKey(ctx app.Context, e app.Value) {
 	switch {
 	case key == "Enter" && ctrl:
 		e.Call("preventDefault")
-		ctx.NewAction(sendAction)
+		ctx.NewAction(ui.SendAction)
 	case key == "Escape":
-		ctx.NewAction(cancelAction)
+		ctx.NewAction(ui.CancelAction)
 	case key == "/" && !ctrl && !e.Get("altKey").Bool() && !typing(e.Get("target")):
 		if f := app.Window().GetElementByID("filter"); f.Truthy() {
 			e.Call("preventDefault")
@@ -203,7 +204,7 @@ func (s *shell) Render() app.UI {
 		app.A().Class("skip-link").Href("#main").Text("Skip to content").OnClick(s.onSkip),
 		app.Nav().ID("side").Class(s.sideClass()).Aria("label", "APIs and operations").Body(
 			app.Header().Class("brand").Body(
-				app.A().Href(href("/")).Class("brand-link").Body(
+				app.A().Href(ui.Href("/")).Class("brand-link").Body(
 					app.Span().Class("brand-mark").Aria("hidden", "true").Text("◎"),
 					app.Span().Text("Loupe"),
 				),
@@ -214,7 +215,7 @@ func (s *shell) Render() app.UI {
 				newAccountMenu(),
 				newSidebar(s.cat, s.slug, s.opID),
 				historyLink("/"+s.slug == historyPath && s.opID == ""),
-				newThemeToggle(),
+				ui.NewThemeToggle(),
 			),
 		),
 		app.Main().ID("main").TabIndex(-1).Body(newModeBanner(s.bannerAPI()), s.renderMain()),
@@ -260,7 +261,7 @@ func (s *shell) renderMain() app.UI {
 	}
 	a := s.cat.API(s.slug)
 	if a == nil {
-		return notFound("There is no API named “" + s.slug + "”.")
+		return ui.NotFound("There is no API named “" + s.slug + "”.")
 	}
 	if s.opID == "" {
 		return newAPIPage(a)
@@ -270,7 +271,7 @@ func (s *shell) renderMain() app.UI {
 	}
 	op := a.Operation(s.opID)
 	if op == nil {
-		return notFound(a.Title + " has no operation “" + s.opID + "”.")
+		return ui.NotFound(a.Title + " has no operation “" + s.opID + "”.")
 	}
 	if op.Partial {
 		return newOperationLoader(a, op)

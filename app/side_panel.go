@@ -15,6 +15,10 @@ type SidePanel func(api *catalog.API, op *catalog.Operation, sending bool) app.U
 // in init().
 var sidePanels = map[string]SidePanel{}
 
+// AddSidePanel registers p as the side panel of the operations of the API slug. Call it from an
+// init function.
+func AddSidePanel(slug string, p SidePanel) { sidePanels[slug] = p }
+
 // sidePanel is the operation's side panel, or an empty element.
 func sidePanel(api *catalog.API, op *catalog.Operation, sending bool) app.UI {
 	if f, ok := sidePanels[api.Slug]; ok {

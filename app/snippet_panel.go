@@ -9,6 +9,7 @@ import (
 	"loupe/app/fetch"
 	"loupe/app/request"
 	"loupe/app/snippet"
+	"loupe/app/ui"
 )
 
 // snippetChoiceKey is the localStorage key of the chosen snippet language and target.
@@ -83,7 +84,7 @@ func (s *snippetPanel) OnInit() { loadSnippetChoice() }
 // OnMount writes the snippet again when the page's API is pointed at its real server or back
 // at the sandbox (static explorer).
 func (s *snippetPanel) OnMount(ctx app.Context) {
-	ctx.Handle(apiModeAction, func(app.Context, app.Action) {})
+	ctx.Handle(ui.APIModeAction, func(app.Context, app.Action) {})
 }
 
 // OnUpdate forgets "Copied" when the request changes.
@@ -107,7 +108,7 @@ func (s *snippetPanel) kinds() ([]snippet.Kind, string) {
 
 // proxied reports whether the snippet goes through Loupe's proxy.
 func (s *snippetPanel) proxied() bool {
-	return !staticMode() && (snippetChoice.target != targetReal || s.API == nil)
+	return !ui.StaticMode() && (snippetChoice.target != targetReal || s.API == nil)
 }
 
 // target is where the snippet sends the request.
@@ -126,7 +127,7 @@ func (s *snippetPanel) target() snippet.Target {
 		t.Direct.BaseURL = s.API.Servers[0]
 	}
 	switch {
-	case !staticMode():
+	case !ui.StaticMode():
 		t.Direct.Proxied = true
 	default:
 		t.Direct.InBrowser = true
@@ -157,7 +158,7 @@ func (s *snippetPanel) onTarget(ctx app.Context, e app.Event) {
 
 // onCopy copies the snippet, also on a plain-HTTP server (see writeClipboard).
 func (s *snippetPanel) onCopy(ctx app.Context, e app.Event) {
-	writeClipboard(ctx, s.text(), func(app.Context) { s.copied = true })
+	ui.WriteClipboard(ctx, s.text(), func(app.Context) { s.copied = true })
 }
 
 // Render implements app.Composer.
@@ -172,7 +173,7 @@ func (s *snippetPanel) Render() app.UI {
 			app.H3().Text("Code"),
 			app.Label().For("snippet-kind").Class("visually-hidden").Text("Language"),
 			app.Select().ID("snippet-kind").Class("snippet-select").Title("Language").OnChange(s.onKind).Body(options...),
-			app.If(!staticMode(), func() app.UI {
+			app.If(!ui.StaticMode(), func() app.UI {
 				return app.Span().Body(
 					app.Label().For("snippet-target").Class("visually-hidden").Text("Send to"),
 					app.Select().ID("snippet-target").Class("snippet-select").Title("Send to").OnChange(s.onTarget).Body(
@@ -181,7 +182,7 @@ func (s *snippetPanel) Render() app.UI {
 					),
 				)
 			}),
-			app.Button().Type("button").Class("btn btn-small copy-curl copy-snippet").Text(copyText(s.copied)).OnClick(s.onCopy),
+			app.Button().Type("button").Class("btn btn-small copy-curl copy-snippet").Text(ui.CopyText(s.copied)).OnClick(s.onCopy),
 		),
 		app.Pre().ID("curl").Class("mono curl").DataSet("kind", kind).Text(s.text()),
 	)

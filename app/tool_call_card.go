@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/sse"
+	"loupe/app/ui"
 )
 
 // chatToolResultAction is the action a tool call card posts when the user answers the call;
@@ -68,7 +69,7 @@ func (c *toolCallCard) onKey(ctx app.Context, e app.Event) {
 func (c *toolCallCard) Render() app.UI {
 	args := c.Call.Arguments
 	valid := json.Valid([]byte(args))
-	if f, ok := formatJSON(args); ok {
+	if f, ok := ui.FormatJSON(args); ok {
 		args = f
 	}
 	state := "answered"

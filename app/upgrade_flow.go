@@ -11,6 +11,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/fetch"
+	"loupe/app/ui"
 )
 
 // upgradeComponents are the security configuration's components, in the contract's order.
@@ -76,7 +77,7 @@ func (f *upgradeFlow) call(ctx app.Context, step, method, url, body string, done
 			case err != nil:
 				f.errMsg = step + " failed: " + err.Error()
 			case status != 200:
-				f.errMsg = step + " failed: " + errorText(out, status)
+				f.errMsg = step + " failed: " + ui.ErrorText(out, status)
 			default:
 				done(status, out)
 			}
@@ -128,7 +129,7 @@ func (f *upgradeFlow) onBackup(ctx app.Context, e app.Event) {
 			doc, _ := json.MarshalIndent(map[string]any{"saved_at": time.Now().UTC().Format(time.RFC3339), "roles": r, "rolesmapping": m}, "", "  ")
 			name := "security-backup-" + stamp + ".json"
 			download(name, doc)
-			f.backup = "Saved " + name + ": " + itoa(len(r)) + " roles, " + itoa(len(m)) + " role mappings."
+			f.backup = "Saved " + name + ": " + ui.Itoa(len(r)) + " roles, " + ui.Itoa(len(m)) + " role mappings."
 		})
 	})
 }

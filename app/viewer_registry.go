@@ -28,6 +28,20 @@ var bodyViewerTabs = map[string]string{
 	catalog.ViewerChat:   "Chat",
 }
 
+// AddBodyViewer registers v as the body viewer of the operations whose Viewer is viewer (a
+// catalog.Viewer* constant); tab names its tab, "" for the name the panel knows (or "View").
+// Call it from an init function.
+func AddBodyViewer(viewer, tab string, v BodyViewer) {
+	bodyViewers[viewer] = v
+	if tab != "" {
+		bodyViewerTabs[viewer] = tab
+	}
+}
+
+// AddOperationView registers v as the view of the operations whose Viewer is viewer (a
+// catalog.Viewer* constant), in place of their form and response. Call it from an init function.
+func AddOperationView(viewer string, v OperationView) { operationViews[viewer] = v }
+
 // bodyViewerTab returns the tab title of the body viewer for a viewer name.
 func bodyViewerTab(viewer string) string {
 	if t, ok := bodyViewerTabs[viewer]; ok {

@@ -4,6 +4,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/ui"
 )
 
 // This file renders the current walkthrough step as its operation's own form: the fields the
@@ -60,7 +61,7 @@ func (p *walkthroughPage) renderStepForm(op *catalog.Operation) app.UI {
 		}
 	}
 	return app.Form().ID("walk-form").Class("walk-form").Attr("novalidate", "novalidate").
-		Aria("label", "Step "+itoa(p.current+1)+" request: "+op.ID).OnSubmit(p.onSubmitStep).Body(
+		Aria("label", "Step "+ui.Itoa(p.current+1)+" request: "+op.ID).OnSubmit(p.onSubmitStep).Body(
 		app.Div().Class("form-sections").Body(sections...),
 		app.If(op.Body != nil, func() app.UI { return view.renderBody() }),
 		// A form submits on Enter only with a submit button; this one is the step's Run step.

@@ -9,6 +9,7 @@ import (
 	"loupe/app/catalog"
 	"loupe/app/request"
 	"loupe/app/snippet"
+	"loupe/app/ui"
 )
 
 // walkthroughPage runs an onboarding walkthrough step by step: its inputs as a small form, then
@@ -169,13 +170,13 @@ func (p *walkthroughPage) Render() app.UI {
 	done := p.current >= len(w.Steps)
 	return app.Article().Class("page walk-page").DataSet("walk", w.ID).Body(
 		app.Header().Class("page-head").Body(
-			app.P().Class("crumbs").Body(app.A().Href(href("/")).Text("APIs"), app.Text(" / "),
-				app.A().Href(href("/"+p.API.Slug)).Text(p.API.Title), app.Text(" / walkthrough")),
+			app.P().Class("crumbs").Body(app.A().Href(ui.Href("/")).Text("APIs"), app.Text(" / "),
+				app.A().Href(ui.Href("/"+p.API.Slug)).Text(p.API.Title), app.Text(" / walkthrough")),
 			app.H1().Text(w.Title),
 			app.If(w.Summary != "", func() app.UI { return app.P().Class("lede").Text(w.Summary) }),
 		),
 		app.If(p.notice != "", func() app.UI { return app.P().ID("walk-notice").Class("notice").Role("status").Text(p.notice) }),
-		html("prose", w.DescriptionHTML),
+		ui.HTML("prose", w.DescriptionHTML),
 		app.If(len(inputs) > 0, func() app.UI {
 			return app.FieldSet().ID("walk-inputs").Class("params").Body(app.Legend().Text("Inputs"), app.Div().Class("fields").Body(inputs...))
 		}),
@@ -205,7 +206,7 @@ func (p *walkthroughPage) statusText() string {
 			return "Stopped: a step failed."
 		}
 	}
-	return "Next: step " + itoa(p.current+1) + " of " + itoa(len(p.Walk.Steps)) + "."
+	return "Next: step " + ui.Itoa(p.current+1) + " of " + ui.Itoa(len(p.Walk.Steps)) + "."
 }
 
 // renderStep renders one step: a summary line, and for the current or a judged step its
@@ -219,9 +220,9 @@ func (p *walkthroughPage) renderStep(i int) app.UI {
 	}
 	open := i == p.current || s.result != nil || s.stream != nil
 	head := app.Div().Class("walk-step-head").Body(
-		app.Span().Class("walk-step-num").Text(itoa(i+1)),
+		app.Span().Class("walk-step-num").Text(ui.Itoa(i+1)),
 		app.Strong().Class("mono").Text(ws.ID),
-		app.A().Href(href("/"+p.API.Slug+"/"+ws.OperationID)).Class("mono op-link").Text(ws.OperationID),
+		app.A().Href(ui.Href("/"+p.API.Slug+"/"+ws.OperationID)).Class("mono op-link").Text(ws.OperationID),
 		app.If(status != "", func() app.UI { return app.Span().Class("badge walk-badge walk-" + status).Text(status) }),
 	)
 	if !open {
@@ -250,7 +251,7 @@ func (p *walkthroughPage) renderStep(i int) app.UI {
 	}
 	return app.Li().ID("walk-step-"+ws.ID).Class("walk-step walk-step-"+status).Body(
 		head,
-		html("prose small", ws.DescriptionHTML),
+		ui.HTML("prose small", ws.DescriptionHTML),
 		app.If(s.prepErr != "", func() app.UI { return app.P().Class("field-error walk-error").Role("alert").Text(s.prepErr) }),
 		app.If(len(carried) > 0, func() app.UI {
 			return app.Div().Class("walk-carried").Body(app.P().Class("muted").Text("Carried into this step:"), app.Ul().Body(carried...))
@@ -283,7 +284,7 @@ func (p *walkthroughPage) renderJudgement(s *walkStepState) app.UI {
 	}
 	var outs []app.UI
 	for name, raw := range a.Outputs {
-		outs = append(outs, app.Dt().Class("mono").Text(name), app.Dd().Body(app.Code().Text(shorten(string(raw), 200))))
+		outs = append(outs, app.Dt().Class("mono").Text(name), app.Dd().Body(app.Code().Text(ui.Shorten(string(raw), 200))))
 	}
 	return app.Div().Class("walk-judgement").Body(
 		app.If(len(crit) > 0, func() app.UI { return app.Ul().Class("criteria").Aria("label", "Success criteria").Body(crit...) }),
@@ -321,9 +322,9 @@ func walkthroughRoute(cat *catalog.Catalog, id string) app.UI {
 		ids = append(ids, w.ID)
 	}
 	if id == "" {
-		return notFound("Pick a walkthrough on the home page.")
+		return ui.NotFound("Pick a walkthrough on the home page.")
 	}
-	return notFound("There is no walkthrough “" + id + "”. The walkthroughs are: " + strings.Join(ids, ", ") + ".")
+	return ui.NotFound("There is no walkthrough “" + id + "”. The walkthroughs are: " + strings.Join(ids, ", ") + ".")
 }
 
 // walkthroughList links the walkthroughs of one API (slug), or of every API when slug is "".
@@ -337,7 +338,7 @@ func walkthroughList(cat *catalog.Catalog, slug string) app.UI {
 			continue
 		}
 		items = append(items, app.Li().Body(
-			app.A().Href(href("/walkthroughs/"+w.ID)).Text(w.Title),
+			app.A().Href(ui.Href("/walkthroughs/"+w.ID)).Text(w.Title),
 			app.If(w.Summary != "", func() app.UI { return app.Span().Class("muted").Text(" — " + w.Summary) }),
 		))
 	}

@@ -15,6 +15,7 @@ import (
 	"loupe/app/catalog"
 	"loupe/app/fetch"
 	"loupe/app/request"
+	"loupe/app/ui"
 )
 
 // This file holds how the walkthrough page runs its steps: the server resolves a step's request
@@ -98,8 +99,8 @@ func (p *walkthroughPage) runStep(ctx app.Context) {
 	if req == nil {
 		// As on the operation page: the errors show at their fields, the first one gets focus.
 		p.runAll = false
-		p.blocked = plural(s.form.invalid(), "field needs", "fields need") + " fixing before this step can run: " + firstError(&s.form)
-		ctx.Defer(func(app.Context) { focusByID(focus) })
+		p.blocked = ui.Plural(s.form.invalid(), "field needs", "fields need") + " fixing before this step can run: " + firstError(&s.form)
+		ctx.Defer(func(app.Context) { ui.FocusByID(focus) })
 		return
 	}
 	p.blocked = ""

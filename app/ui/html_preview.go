@@ -1,4 +1,4 @@
-package app
+package ui
 
 import (
 	"strconv"
@@ -49,7 +49,7 @@ type htmlPreview struct {
 	errors   []string
 }
 
-func newHTMLPreview(code string) *htmlPreview { return &htmlPreview{Code: code} }
+func NewHTMLPreview(code string) *htmlPreview { return &htmlPreview{Code: code} }
 
 // OnMount listens to the messages the frame posts.
 func (p *htmlPreview) OnMount(ctx app.Context) {
@@ -75,7 +75,7 @@ func (p *htmlPreview) OnDismount() {
 func (p *htmlPreview) OnUpdate(ctx app.Context) {
 	p.probed, p.blocked, p.probe, p.title, p.elements, p.errors = false, false, "", "", 0, nil
 	if frame := app.Window().Get("document").Call("getElementById", p.id); frame.Truthy() {
-		frame.Set("src", href(previewPath))
+		frame.Set("src", Href(previewPath))
 	}
 }
 
@@ -171,7 +171,7 @@ func (p *htmlPreview) Render() app.UI {
 	}
 	return app.Div().Class("html-preview").Body(
 		app.IFrame().ID(p.id).Title("Preview of the generated app").
-			Sandbox("allow-scripts").Attr("referrerpolicy", "no-referrer").Src(href(previewPath)),
+			Sandbox("allow-scripts").Attr("referrerpolicy", "no-referrer").Src(Href(previewPath)),
 		app.P().Class("preview-status muted").DataSet("parent", parent).Body(
 			app.Span().Class("preview-verdict").Text(status),
 			app.If(report != "", func() app.UI { return app.Span().Class("preview-report").Text(" " + report) }),

@@ -1,12 +1,12 @@
-package app
+package ui
 
 import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-// writeClipboard copies text and calls done in the UI goroutine once it is copied. The
+// WriteClipboard copies text and calls done in the UI goroutine once it is copied. The
 // asynchronous Clipboard API exists only in secure contexts (https, localhost): on a team
 // server reached over plain HTTP, or when the API refuses, a hidden selected textarea and
 // document.execCommand("copy") do it, which browsers still allow in a click handler.
-func writeClipboard(ctx app.Context, text string, done func(app.Context)) {
+func WriteClipboard(ctx app.Context, text string, done func(app.Context)) {
 	clip := app.Window().Get("navigator").Get("clipboard")
 	if !clip.Truthy() {
 		if copyBySelection(text) {

@@ -1,4 +1,4 @@
-package app
+package ui
 
 import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -13,7 +13,7 @@ type themeToggle struct {
 	theme string // "", "light" or "dark"
 }
 
-func newThemeToggle() *themeToggle { return &themeToggle{} }
+func NewThemeToggle() *themeToggle { return &themeToggle{} }
 
 // OnMount applies the stored choice.
 func (t *themeToggle) OnMount(ctx app.Context) {

@@ -1,4 +1,4 @@
-package app
+package ui
 
 import (
 	"os"
@@ -9,7 +9,7 @@ import (
 // TestTheThemeScriptReadsTheToggleKey checks that web/theme.js, which applies the saved theme
 // before the wasm runs, reads the key the toggle writes and sets the attribute it sets.
 func TestTheThemeScriptReadsTheToggleKey(t *testing.T) {
-	js, err := os.ReadFile("../web/theme.js")
+	js, err := os.ReadFile("../../web/theme.js")
 	if err != nil {
 		t.Fatal(err)
 	}

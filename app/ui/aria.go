@@ -1,18 +1,18 @@
-package app
+package ui
 
 import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-// describedBy returns id when on is true, for an aria-describedby naming an error that shows.
-func describedBy(on bool, id string) string {
+// DescribedBy returns id when on is true, for an aria-describedby naming an error that shows.
+func DescribedBy(on bool, id string) string {
 	if on {
 		return id
 	}
 	return ""
 }
 
-// onTabKey moves between the tabs of a tablist with the arrow keys, Home and End (the WAI-ARIA
+// OnTabKey moves between the tabs of a tablist with the arrow keys, Home and End (the WAI-ARIA
 // tabs pattern, automatic activation): the tab reached gets the focus and is selected.
-func onTabKey(ctx app.Context, e app.Event) {
+func OnTabKey(ctx app.Context, e app.Event) {
 	key := e.Get("key").String()
 	tab := ctx.JSSrc()
 	tabs := tab.Get("parentElement").Call("querySelectorAll", `[role="tab"]`)

@@ -1,4 +1,4 @@
-package app
+package ui
 
 import (
 	"net/url"
@@ -16,9 +16,9 @@ var repaired struct {
 	fragments map[string]bool
 }
 
-// guardLocation repairs the page address now and whenever the user changes it (popstate and
+// GuardLocation repairs the page address now and whenever the user changes it (popstate and
 // hashchange listeners registered before go-app's own). It does nothing on the server.
-func guardLocation() {
+func GuardLocation() {
 	if !app.IsClient {
 		return
 	}
@@ -54,8 +54,8 @@ func repairLocation() {
 	}
 }
 
-// wasRepaired reports whether a fragment (with "#") is the repair of a malformed address.
-func wasRepaired(fragment string) bool {
+// WasRepaired reports whether a fragment (with "#") is the repair of a malformed address.
+func WasRepaired(fragment string) bool {
 	repaired.Lock()
 	defer repaired.Unlock()
 	return repaired.fragments[fragment]

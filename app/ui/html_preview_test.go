@@ -1,4 +1,4 @@
-package app
+package ui
 
 import (
 	"strings"
@@ -34,5 +34,23 @@ func TestPreviewStatusIsLoupesOwnFinding(t *testing.T) {
 		if got := isolatedFrame(tt.origin, tt.hidden); got != tt.want {
 			t.Errorf("isolatedFrame(%q, %v): got %v; want %v", tt.origin, tt.hidden, got, tt.want)
 		}
+	}
+}
+
+func TestPreviewDoc(t *testing.T) {
+	tests := []struct{ code, before string }{
+		{"<!doctype html><html><head><title>x</title></head></html>", "<!doctype html><html><head>"},
+		{"<!DOCTYPE html>\n<p>no head</p>", "<!DOCTYPE html>"},
+		{"<p>bare</p>", ""},
+	}
+	for _, tt := range tests {
+		got := previewDoc(tt.code)
+		if !strings.HasPrefix(got, tt.before+previewProbe) || !strings.HasSuffix(got, tt.code[len(tt.before):]) {
+			t.Errorf("previewDoc(%q) = %.120q…; want the probe right after %q", tt.code, got, tt.before)
+		}
+	}
+	out := apptest.RenderUI(t, NewHTMLPreview("<p>x</p>"))
+	if !strings.Contains(out, `sandbox="allow-scripts"`) || !strings.Contains(out, `src="/preview"`) || strings.Contains(out, "allow-same-origin") {
+		t.Errorf("got %s; want an iframe sandboxed with allow-scripts only, on /preview", out)
 	}
 }

@@ -1,4 +1,4 @@
-package app
+package ui
 
 import (
 	"bytes"
@@ -10,9 +10,9 @@ import (
 	"time"
 )
 
-// plainText strips the tags of a sanitized HTML fragment, for places that take text only
+// PlainText strips the tags of a sanitized HTML fragment, for places that take text only
 // (option labels, titles).
-func plainText(s string) string {
+func PlainText(s string) string {
 	var b strings.Builder
 	in := false
 	for _, r := range s {
@@ -28,8 +28,8 @@ func plainText(s string) string {
 	return strings.Join(strings.Fields(htmlpkg.UnescapeString(b.String())), " ")
 }
 
-// formatJSON indents JSON text by two spaces; ok is false when it is not JSON.
-func formatJSON(text string) (string, bool) {
+// FormatJSON indents JSON text by two spaces; ok is false when it is not JSON.
+func FormatJSON(text string) (string, bool) {
 	var out bytes.Buffer
 	if err := json.Indent(&out, []byte(strings.TrimSpace(text)), "", "  "); err != nil {
 		return text, false
@@ -37,8 +37,8 @@ func formatJSON(text string) (string, bool) {
 	return out.String(), true
 }
 
-// humanSize writes a byte count: "812 B", "14.2 kB", "3.1 MB".
-func humanSize(n int) string {
+// HumanSize writes a byte count: "812 B", "14.2 kB", "3.1 MB".
+func HumanSize(n int) string {
 	switch {
 	case n < 1000:
 		return fmt.Sprintf("%d B", n)
@@ -48,8 +48,8 @@ func humanSize(n int) string {
 	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
 }
 
-// humanDuration writes a duration at a useful precision: "38 ms", "1.24 s".
-func humanDuration(d time.Duration) string {
+// HumanDuration writes a duration at a useful precision: "38 ms", "1.24 s".
+func HumanDuration(d time.Duration) string {
 	switch {
 	case d < time.Millisecond:
 		return fmt.Sprintf("%d µs", d.Microseconds())
@@ -59,39 +59,39 @@ func humanDuration(d time.Duration) string {
 	return fmt.Sprintf("%.2f s", d.Seconds())
 }
 
-func itoa(n int) string { return strconv.Itoa(n) }
+func Itoa(n int) string { return strconv.Itoa(n) }
 
-func boolAttr(b bool) string {
+func BoolAttr(b bool) string {
 	if b {
 		return "true"
 	}
 	return ""
 }
 
-func plural(n int, one, many string) string {
+func Plural(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
-	return itoa(n) + " " + many
+	return Itoa(n) + " " + many
 }
 
-func copyText(copied bool) string {
+func CopyText(copied bool) string {
 	if copied {
 		return "Copied"
 	}
 	return "Copy"
 }
 
-func boolText(b bool) string {
+func BoolText(b bool) string {
 	if b {
 		return "true"
 	}
 	return "false"
 }
 
-// errorText is the message of an error answer: the cluster's reason, the proxy's message, or
+// ErrorText is the message of an error answer: the cluster's reason, the proxy's message, or
 // the status.
-func errorText(body []byte, status int) string {
+func ErrorText(body []byte, status int) string {
 	var e struct {
 		Error   json.RawMessage `json:"error"`
 		Message string          `json:"message"`
@@ -114,11 +114,11 @@ func errorText(body []byte, status int) string {
 	if len(text) > 200 {
 		text = text[:200] + "…"
 	}
-	return "HTTP " + itoa(status) + " " + text
+	return "HTTP " + Itoa(status) + " " + text
 }
 
-// shorten cuts s to at most n runes, marking the cut with an ellipsis.
-func shorten(s string, n int) string {
+// Shorten cuts s to at most n runes, marking the cut with an ellipsis.
+func Shorten(s string, n int) string {
 	r := []rune(s)
 	if len(r) <= n {
 		return s

@@ -1,10 +1,10 @@
-package app
+package ui
 
 import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-// revealPreview scrolls the HTML preview opened by a code block's Preview button into view;
+// RevealPreview scrolls the HTML preview opened by a code block's Preview button into view;
 // the page's scroll-padding keeps it clear of the chat's sticky composer.
-func revealPreview(btn app.Value) {
+func RevealPreview(btn app.Value) {
 	block := btn.Call("closest", ".code-block")
 	if !block.Truthy() {
 		return
@@ -16,8 +16,8 @@ func revealPreview(btn app.Value) {
 	}
 }
 
-// focusByID moves keyboard focus to the element with the given id, when there is one.
-func focusByID(id string) {
+// FocusByID moves keyboard focus to the element with the given id, when there is one.
+func FocusByID(id string) {
 	if el := app.Window().GetElementByID(id); el.Truthy() {
 		el.Call("focus")
 	}

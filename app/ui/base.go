@@ -1,4 +1,4 @@
-package app
+package ui
 
 import (
 	"strings"
@@ -18,16 +18,16 @@ const (
 	sandboxModuleEnv = "LOUPE_SANDBOX_WASM"
 )
 
-// staticMode reports whether the page is the static explorer: no Loupe server answers.
-func staticMode() bool { return app.Getenv(staticEnv) == "1" }
+// StaticMode reports whether the page is the static explorer: no Loupe server answers.
+func StaticMode() bool { return app.Getenv(staticEnv) == "1" }
 
-// basePath is the site's sub-path without a trailing slash ("/api"), "" at the root of a host.
+// BasePath is the site's sub-path without a trailing slash ("/api"), "" at the root of a host.
 // go-app names it GOAPP_ROOT_PREFIX, from the handler's resource resolver.
-func basePath() string { return strings.TrimRight(app.Getenv("GOAPP_ROOT_PREFIX"), "/") }
+func BasePath() string { return strings.TrimRight(app.Getenv("GOAPP_ROOT_PREFIX"), "/") }
 
-// href is the address of an app page or file given root-relative ("/chat"), under the base.
-func href(path string) string {
-	if b := basePath(); b != "" {
+// Href is the address of an app page or file given root-relative ("/chat"), under the base.
+func Href(path string) string {
+	if b := BasePath(); b != "" {
 		if path == "/" {
 			return b + "/"
 		}
@@ -36,9 +36,9 @@ func href(path string) string {
 	return path
 }
 
-// stripBase turns a page's path back into a root-relative route.
-func stripBase(path string) string {
-	b := basePath()
+// StripBase turns a page's path back into a root-relative route.
+func StripBase(path string) string {
+	b := BasePath()
 	if b == "" || !strings.HasPrefix(path, b) {
 		return path
 	}
@@ -48,10 +48,10 @@ func stripBase(path string) string {
 	return path
 }
 
-// configureTransport tells the fetch layer how this page reaches the APIs.
-func configureTransport() {
+// ConfigureTransport tells the fetch layer how this page reaches the APIs.
+func ConfigureTransport() {
 	if !app.IsClient {
 		return
 	}
-	fetch.Configure(fetch.Config{Static: staticMode(), Base: basePath(), SandboxModule: app.Getenv(sandboxModuleEnv)})
+	fetch.Configure(fetch.Config{Static: StaticMode(), Base: BasePath(), SandboxModule: app.Getenv(sandboxModuleEnv)})
 }

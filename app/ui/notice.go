@@ -1,8 +1,6 @@
-package app
+package ui
 
-import (
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
-)
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 // notice is the banner (#notice) that says something went differently than the user expected,
 // for example that a link's form state could not be used. It never blocks the page.
@@ -15,7 +13,7 @@ type notice struct {
 	OnDismiss app.EventHandler
 }
 
-func newNotice(text string, onDismiss app.EventHandler) *notice {
+func NewNotice(text string, onDismiss app.EventHandler) *notice {
 	return &notice{Text: text, OnDismiss: onDismiss}
 }
 

@@ -1,4 +1,4 @@
-package app
+package ui
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -9,14 +9,14 @@ import (
 // codeEditorClass marks the textareas that take the editing keys of a code editor.
 const codeEditorClass = "code-editor"
 
-// onCodeEditorKey gives a code editor textarea the keys of a code editor: Tab and Shift+Tab
+// OnCodeEditorKey gives a code editor textarea the keys of a code editor: Tab and Shift+Tab
 // indent and outdent the selected lines, Enter keeps the indentation. Escape then Tab leaves
 // the editor, so the keyboard is never trapped. It reports whether it handled the key.
 //
 // It runs in the window's keydown listener, synchronously: go-app runs its own event handlers
 // later, when preventDefault no longer stops the browser from typing the key. The new text
 // reaches the page's state through an input event, as typed text does.
-func onCodeEditorKey(e app.Value) bool {
+func OnCodeEditorKey(e app.Value) bool {
 	el := e.Get("target")
 	if !el.Truthy() || el.Get("tagName").String() != "TEXTAREA" || !el.Get("classList").Call("contains", codeEditorClass).Bool() {
 		return false
