@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/op"
 	"loupe/app/ui"
 )
 
@@ -22,7 +23,7 @@ type apiPage struct {
 func newAPIPage(a *catalog.API) *apiPage { return &apiPage{API: a} }
 
 // OnMount follows the sign-in status, which decides the credential the proxy adds.
-func (p *apiPage) OnMount(ctx app.Context) { ctx.ObserveState(oauthStatusState, &p.oauth) }
+func (p *apiPage) OnMount(ctx app.Context) { ctx.ObserveState(op.OauthStatusState, &p.oauth) }
 
 // Render implements app.Composer.
 func (p *apiPage) Render() app.UI {
@@ -38,7 +39,7 @@ func (p *apiPage) Render() app.UI {
 		))
 	}
 	var held []app.UI
-	for _, c := range heldNow(a, nil, p.oauth) {
+	for _, c := range op.HeldNow(a, nil, p.oauth) {
 		held = append(held, app.Li().Body(app.Code().Text(c.String())))
 	}
 	// Signed out of an API that signs in with OAuth and has no key to fall back on: nothing.

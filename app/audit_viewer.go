@@ -9,11 +9,12 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/op"
 	"loupe/app/ui"
 )
 
 func init() {
-	AddBodyViewer(catalog.ViewerAudit, "Console", auditView)
+	op.AddBodyViewer(catalog.ViewerAudit, "Console", auditView)
 }
 
 // auditView shows an activity list as an admin console does: each record as its console
@@ -51,7 +52,7 @@ func filterChip(label, group, event, id string) app.UI {
 		OnClick(func(ctx app.Context, e app.Event) {
 			e.PreventDefault()
 			e.Call("stopPropagation")
-			ctx.NewActionWithValue(pageAction, pageMove{Query: map[string]string{"type": group, "eventName": event, "pageToken": ""}})
+			ctx.NewActionWithValue(op.PageAction, op.PageMove{Query: map[string]string{"type": group, "eventName": event, "pageToken": ""}})
 		})
 }
 

@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/op"
 	"loupe/app/sse"
 	"loupe/app/ui"
 )
@@ -13,7 +14,7 @@ import (
 // The chat operation's page has its own view (chat_view.go) and never shows a response panel.
 // Where a chat completion is shown in one (a walkthrough step), this viewer folds the answer,
 // streamed or not, into its text, tool calls and finish reason.
-func init() { AddBodyViewer(catalog.ViewerChat, "", chatAnswerViewer) }
+func init() { op.AddBodyViewer(catalog.ViewerChat, "", chatAnswerViewer) }
 
 // chatAnswerViewer renders a chat completion body: an event stream or a chat.completion.
 func chatAnswerViewer(op *catalog.Operation, status int, body []byte) app.UI {

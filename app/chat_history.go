@@ -7,17 +7,18 @@ import (
 
 	"loupe/app/catalog"
 	"loupe/app/history"
+	"loupe/app/op"
 )
 
 // recordChatHistory adds a request the chat sent to the history, unless it is off: form is the
 // chat's link fragment (its settings and the message sent), which holds no credential.
-func recordChatHistory(ctx app.Context, api *catalog.API, op *catalog.Operation, url, form string, a *chatAnswer) {
-	if !app.IsClient || !historyOn() || api == nil || op == nil {
+func recordChatHistory(ctx app.Context, api *catalog.API, operation *catalog.Operation, url, form string, a *chatAnswer) {
+	if !app.IsClient || !op.HistoryOn() || api == nil || operation == nil {
 		return
 	}
-	e := history.NewView(api, op, url, form)
+	e := history.NewView(api, operation, url, form)
 	e.Status = a.status
-	saveHistory(ctx, e, time.Since(a.start), a.stopped, a.netErr)
+	op.SaveHistory(ctx, e, time.Since(a.start), a.stopped, a.netErr)
 }
 
 // lastQuestion is the text of the conversation's newest user message: the history's entry of a

@@ -4,6 +4,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/fetch"
+	"loupe/app/op"
 	"loupe/app/request"
 	"loupe/app/snippet"
 )
@@ -11,7 +12,7 @@ import (
 // readLink takes the settings and the draft message from the page's fragment, when it holds
 // a chat link.
 func (v *chatView) readLink() {
-	if s, draft, ok := decodeChatLink(currentFragment(), v.def); ok {
+	if s, draft, ok := decodeChatLink(op.CurrentFragment(), v.def); ok {
 		v.settings, v.draft = s, draft
 	}
 }
@@ -63,7 +64,7 @@ func (v *chatView) renderRequest() app.UI {
 		app.Summary().Text("Request preview and curl"),
 		app.If(v.requestOpen, func() app.UI {
 			req, problems := v.previewRequest()
-			return newRequestPreview(v.API, v.Op, req, snippet.Held(v.API, v.Op), problems)
+			return op.NewRequestPreview(v.API, v.Op, req, snippet.Held(v.API, v.Op), problems)
 		}),
 	)
 }

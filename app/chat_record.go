@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"loupe/app/fetch"
+	"loupe/app/op"
 	"loupe/app/request"
 )
 
@@ -30,7 +31,7 @@ func (r *chatRecord) begin(res *fetch.Response) {
 func (r *chatRecord) Write(b []byte) (int, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if room := maxBody - r.body.Len(); len(b) > room {
+	if room := op.MaxBody - r.body.Len(); len(b) > room {
 		r.body.Write(b[:room])
 		r.truncated = true
 		return len(b), nil
@@ -39,9 +40,9 @@ func (r *chatRecord) Write(b []byte) (int, error) {
 }
 
 // exchange returns what was recorded as the response panel's exchange for req.
-func (r *chatRecord) exchange(req *request.Request, took time.Duration) *exchange {
+func (r *chatRecord) exchange(req *request.Request, took time.Duration) *op.Exchange {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return &exchange{Method: req.Method, URL: req.URL, Status: r.status, Headers: r.headers,
+	return &op.Exchange{Method: req.Method, URL: req.URL, Status: r.status, Headers: r.headers,
 		Body: bytes.Clone(r.body.Bytes()), Truncated: r.truncated, Duration: took}
 }

@@ -9,11 +9,12 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/op"
 	"loupe/app/ui"
 )
 
 func init() {
-	AddOperationView(catalog.ViewerChat, func(op *catalog.Operation, api *catalog.API) app.UI {
+	op.AddOperationView(catalog.ViewerChat, func(op *catalog.Operation, api *catalog.API) app.UI {
 		return newChatView(op, api)
 	})
 }

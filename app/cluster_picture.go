@@ -9,6 +9,7 @@ import (
 
 	"loupe/app/catalog"
 	"loupe/app/fetch"
+	"loupe/app/op"
 	"loupe/app/ui"
 )
 
@@ -20,7 +21,7 @@ const (
 )
 
 func init() {
-	AddSidePanel("cluster", func(api *catalog.API, op *catalog.Operation, sending bool) app.UI {
+	op.AddSidePanel("cluster", func(api *catalog.API, op *catalog.Operation, sending bool) app.UI {
 		for _, t := range op.Tags {
 			switch t {
 			case "cluster", "sandbox":

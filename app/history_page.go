@@ -8,6 +8,7 @@ import (
 
 	"loupe/app/catalog"
 	"loupe/app/history"
+	"loupe/app/op"
 	"loupe/app/ui"
 )
 
@@ -42,12 +43,12 @@ func newHistoryPage(cat *catalog.Catalog) *historyPage { return &historyPage{Cat
 // OnMount reads the history, and again whenever a request is recorded or it is cleared.
 func (h *historyPage) OnMount(ctx app.Context) {
 	h.reload()
-	ctx.Handle(historyChangedAction, func(ctx app.Context, a app.Action) { h.reload() })
+	ctx.Handle(op.HistoryChangedAction, func(ctx app.Context, a app.Action) { h.reload() })
 }
 
 func (h *historyPage) reload() {
-	h.entries = loadHistory()
-	h.on = historyOn()
+	h.entries = op.LoadHistory()
+	h.on = op.HistoryOn()
 }
 
 func (h *historyPage) onSearch(ctx app.Context, e app.Event) {
@@ -56,11 +57,11 @@ func (h *historyPage) onSearch(ctx app.Context, e app.Event) {
 
 func (h *historyPage) onToggle(ctx app.Context, e app.Event) {
 	h.on = ctx.JSSrc().Get("checked").Bool()
-	setHistoryOn(h.on)
+	op.SetHistoryOn(h.on)
 }
 
 func (h *historyPage) onClear(ctx app.Context, e app.Event) {
-	clearHistory(ctx)
+	op.ClearHistory(ctx)
 	h.entries = nil
 }
 

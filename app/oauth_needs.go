@@ -6,11 +6,12 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/op"
 	"loupe/app/ui"
 )
 
 func init() {
-	AddFormNote(func(a *catalog.API, op *catalog.Operation) app.UI { return newOAuthNeeds(a, op) })
+	op.AddFormNote(func(a *catalog.API, op *catalog.Operation) app.UI { return newOAuthNeeds(a, op) })
 }
 
 // oauthNeeds says, on an operation page of an API that signs in with OAuth, which scopes the
@@ -56,7 +57,7 @@ func (n *oauthNeeds) load(ctx app.Context) {
 		}
 		ctx.Dispatch(func(ctx app.Context) {
 			n.st = st
-			ctx.SetState(oauthStatusState, *st)
+			ctx.SetState(op.OauthStatusState, *st)
 		})
 	})
 }

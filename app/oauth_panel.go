@@ -4,6 +4,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/op"
 	"loupe/app/ui"
 )
 
@@ -36,7 +37,7 @@ func (p *oauthPanel) OnMount(ctx app.Context) {
 		ctx.Dispatch(func(ctx app.Context) {
 			p.st = st
 			if st != nil {
-				ctx.SetState(oauthStatusState, *st) // the page's Credentials line says what is sent
+				ctx.SetState(op.OauthStatusState, *st) // the page's Credentials line says what is sent
 			}
 			if err != nil {
 				p.err = "Loupe could not tell whether you are signed in to " + p.API.Title + ": " + err.Error()

@@ -4,9 +4,10 @@ import (
 	"strings"
 
 	"loupe/app/fetch"
+	"loupe/app/op"
 )
 
-func init() { AddErrorHint(scopeHint) }
+func init() { op.AddErrorHint(scopeHint) }
 
 // insufficientScopes reads a Bearer challenge (RFC 6750 §3) with error="insufficient_scope"
 // from the response headers, as Google and the script sandbox send it with a 403, and returns

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"loupe/app/fetch"
+	"loupe/app/op"
 	"loupe/app/ui"
 )
 
@@ -62,7 +63,7 @@ func callScript(operation, method, path string, query url.Values, body any) *scr
 	}
 	defer res.Body.Close()
 	c.Status = res.Status
-	c.Response, err = io.ReadAll(io.LimitReader(res.Body, maxBody))
+	c.Response, err = io.ReadAll(io.LimitReader(res.Body, op.MaxBody))
 	if err != nil {
 		c.Err = "reading the answer: " + err.Error()
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/op"
 	"loupe/app/ui"
 )
 
@@ -269,12 +270,12 @@ func (s *shell) renderMain() app.UI {
 	if a.Slug == "script" && s.opID == workspaceOpID {
 		return newScriptWorkspace(a)
 	}
-	op := a.Operation(s.opID)
-	if op == nil {
+	operation := a.Operation(s.opID)
+	if operation == nil {
 		return ui.NotFound(a.Title + " has no operation “" + s.opID + "”.")
 	}
-	if op.Partial {
-		return newOperationLoader(a, op)
+	if operation.Partial {
+		return newOperationLoader(a, operation)
 	}
-	return newOperationPage(a, op)
+	return op.NewOperationPage(a, operation)
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/op"
 	"loupe/app/ui"
 )
 
@@ -12,13 +13,13 @@ import (
 // value marked with where it came from. What the form holds is what Run step sends.
 
 // stepFields renders and edits the current step's form.
-func (p *walkthroughPage) stepFields() paramFields {
-	v := paramFields{
-		Form: func() *formState { return &p.steps[min(p.current, len(p.steps)-1)].form },
+func (p *walkthroughPage) stepFields() op.ParamFields {
+	v := op.ParamFields{
+		Form: func() *op.FormState { return &p.steps[min(p.current, len(p.steps)-1)].form },
 		Changed: func(ctx app.Context) {
-			p.steps[min(p.current, len(p.steps)-1)].form.validate()
+			p.steps[min(p.current, len(p.steps)-1)].form.Validate()
 			p.blocked = ""
-			syncFields(ctx)
+			op.SyncFields(ctx)
 		},
 	}
 	if p.current < len(p.steps) {
@@ -27,12 +28,12 @@ func (p *walkthroughPage) stepFields() paramFields {
 				continue
 			}
 			if v.Carried == nil {
-				v.Carried = map[string]carriedValue{}
+				v.Carried = map[string]op.CarriedValue{}
 			}
-			v.Carried[c.In+":"+c.Name] = carriedValue{From: sourceLabel(c.From), Values: c.Values}
+			v.Carried[c.In+":"+c.Name] = op.CarriedValue{From: sourceLabel(c.From), Values: c.Values}
 		}
 		for _, c := range p.steps[p.current].bodyFrom {
-			v.BodyCarried = append(v.BodyCarried, carriedValue{From: sourceLabel(c.From), Values: c.Values, Pointer: c.Name})
+			v.BodyCarried = append(v.BodyCarried, op.CarriedValue{From: sourceLabel(c.From), Values: c.Values, Pointer: c.Name})
 		}
 	}
 	return v
@@ -50,7 +51,7 @@ func (p *walkthroughPage) renderStepForm(op *catalog.Operation) app.UI {
 		var fields []app.UI
 		for i := range op.Parameters {
 			if prm := &op.Parameters[i]; prm.In == g.in {
-				fields = append(fields, view.renderField(prm))
+				fields = append(fields, view.RenderField(prm))
 			}
 		}
 		if len(fields) > 0 {
@@ -63,9 +64,9 @@ func (p *walkthroughPage) renderStepForm(op *catalog.Operation) app.UI {
 	return app.Form().ID("walk-form").Class("walk-form").Attr("novalidate", "novalidate").
 		Aria("label", "Step "+ui.Itoa(p.current+1)+" request: "+op.ID).OnSubmit(p.onSubmitStep).Body(
 		app.Div().Class("form-sections").Body(sections...),
-		app.If(op.Body != nil, func() app.UI { return view.renderBody() }),
+		app.If(op.Body != nil, func() app.UI { return view.RenderBody() }),
 		// A form submits on Enter only with a submit button; this one is the step's Run step.
-		app.Button().Type("submit").Class("btn btn-primary walk-form-run").Disabled(p.sending).Text("Run this step"),
+		app.Button().Type("submit").Class("btn btn-primary walk-form-run").Disabled(p.Sending).Text("Run this step"),
 	)
 }
 

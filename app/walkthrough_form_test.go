@@ -9,6 +9,7 @@ import (
 
 	"loupe/app/catalog"
 	"loupe/app/internal/apptest"
+	"loupe/app/op"
 	"loupe/app/request"
 )
 
@@ -18,11 +19,11 @@ func prepared(t *testing.T, params []catalog.WalkParam, body string, bodyFrom []
 	p := newWalkthroughPage(fixtureWalk, apptest.FixtureAPI)
 	p.OnInit()
 	s := &p.steps[0]
-	s.form = formState{Op: p.op(0), base: "/proxy/demo", st: request.State{Params: map[string][]string{}, Body: body}}
+	s.form = op.FormState{Op: p.op(0), Base: "/proxy/demo", State: request.State{Params: map[string][]string{}, Body: body}}
 	for _, prm := range params {
-		s.form.st.Params[prm.In+":"+prm.Name] = slices.Clone(prm.Values)
+		s.form.State.Params[prm.In+":"+prm.Name] = slices.Clone(prm.Values)
 	}
-	s.form.validate()
+	s.form.Validate()
 	s.carried, s.bodyFrom, s.prepared = params, bodyFrom, true
 	return p
 }
@@ -47,8 +48,8 @@ func TestTheCurrentStepIsTheOperationsFormWithItsCarriedValuesMarked(t *testing.
 	}
 
 	// An edit is marked as such, in a parameter and in the body.
-	p.steps[0].form.setValue("path:parent", 0, "p/8")
-	p.steps[0].form.st.Body = `{"name":"Bob"}`
+	p.steps[0].form.SetValue("path:parent", 0, "p/8")
+	p.steps[0].form.State.Body = `{"name":"Bob"}`
 	html = app.HTMLString(p)
 	if n := strings.Count(html, "edited · was from"); n != 2 {
 		t.Errorf("after editing both carried values the step shows %d edited marks; want 2\n%s", n, html)
@@ -68,7 +69,7 @@ func TestAtPointer(t *testing.T) {
 		{"/messages/x", "", false},
 		{"/missing", "", false},
 	} {
-		if got, ok := atPointer(doc, tc.ptr); got != tc.want || ok != tc.ok {
+		if got, ok := op.AtPointer(doc, tc.ptr); got != tc.want || ok != tc.ok {
 			t.Errorf("atPointer(%s): got %q, %v; want %q, %v", tc.ptr, got, ok, tc.want, tc.ok)
 		}
 	}

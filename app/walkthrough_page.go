@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/op"
 	"loupe/app/request"
 	"loupe/app/snippet"
 	"loupe/app/ui"
@@ -37,14 +38,18 @@ type walkthroughPage struct {
 	blocked  string // why Run step did not run: the fields to fix
 }
 
+// requestRunner is embedded in walkthroughPage under this unexported name: go-app copies a
+// component's exported fields when its parent renders it again, which would reset the runner.
+type requestRunner = op.RequestRunner
+
 // walkStepState is one step's form, answer and judgement.
 type walkStepState struct {
 	prepared bool
 	prepErr  string
-	form     formState
+	form     op.FormState
 	carried  []catalog.WalkParam
 	bodyFrom []catalog.WalkParam // the body's carried values, by JSON pointer
-	result   *exchange
+	result   *op.Exchange
 	stream   *chatTurn // a streamed chat answer, shown as the chat shows it
 	answer   *catalog.WalkStepAnswer
 	status   string // "", running, passed, failed
@@ -67,22 +72,22 @@ func (p *walkthroughPage) OnNav(ctx app.Context) { p.sync(&ctx) }
 func (p *walkthroughPage) OnUpdate(ctx app.Context) { p.sync(&ctx) }
 
 // OnDismount abandons a request in flight.
-func (p *walkthroughPage) OnDismount() { p.stop() }
+func (p *walkthroughPage) OnDismount() { p.Stop() }
 
 func (p *walkthroughPage) sync(ctx *app.Context) {
 	if p.target != p.Walk.ID {
-		p.stop()
-		p.forget()
+		p.Stop()
+		p.Forget()
 		p.target, p.fragment, p.notice, p.runAll, p.blocked = p.Walk.ID, "\x00", "", false, ""
 		p.steps = make([]walkStepState, len(p.Walk.Steps))
 		p.inputs, p.outputs, p.current = map[string]string{}, nil, 0
 	}
-	frag := currentFragment()
+	frag := op.CurrentFragment()
 	if frag == p.fragment || ctx == nil {
 		return
 	}
-	p.forget()
-	p.stop()
+	p.Forget()
+	p.Stop()
 	p.fragment = frag
 	p.steps = make([]walkStepState, len(p.Walk.Steps))
 	p.notice = p.readFragment(frag)
@@ -118,7 +123,7 @@ func (p *walkthroughPage) onInput(ctx app.Context, e app.Event) {
 	p.inputs[ctx.JSSrc().Get("dataset").Get("input").String()] = ctx.JSSrc().Get("value").String()
 	p.writeFragment()
 	if p.current < len(p.Walk.Steps) {
-		p.forget()
+		p.Forget()
 		p.prepare(ctx, p.current, nil)
 	}
 }
@@ -136,13 +141,13 @@ func (p *walkthroughPage) onRunAll(ctx app.Context, e app.Event) {
 func (p *walkthroughPage) onStop(ctx app.Context, e app.Event) {
 	p.runAll = false
 	p.stopStream(ctx)
-	p.stop()
+	p.Stop()
 }
 
 // onRestart starts the walkthrough again from its first step, keeping the inputs.
 func (p *walkthroughPage) onRestart(ctx app.Context, e app.Event) {
-	p.stop()
-	p.forget()
+	p.Stop()
+	p.Forget()
 	p.outputs, p.current, p.runAll, p.blocked = nil, 0, false, ""
 	p.steps = make([]walkStepState, len(p.Walk.Steps))
 	p.writeFragment()
@@ -159,7 +164,7 @@ func (p *walkthroughPage) Render() app.UI {
 			app.Label().For(id).Class("field-name").Body(app.Span().Class("mono").Text(in.Name),
 				app.If(in.Required, func() app.UI { return app.Span().Class("required").Title("required").Text("*") })),
 			app.Input().ID(id).Type("text").DataSet("input", in.Name).Value(p.inputs[in.Name]).
-				Placeholder(in.Default).Disabled(p.sending).OnChange(p.onInput),
+				Placeholder(in.Default).Disabled(p.Sending).OnChange(p.onInput),
 			app.Div().Class("field-help").Text(in.Description),
 		))
 	}
@@ -181,10 +186,10 @@ func (p *walkthroughPage) Render() app.UI {
 			return app.FieldSet().ID("walk-inputs").Class("params").Body(app.Legend().Text("Inputs"), app.Div().Class("fields").Body(inputs...))
 		}),
 		app.Div().Class("form-actions walk-actions").Body(
-			app.Button().ID("walk-run-step").Class("btn btn-primary").Disabled(p.sending || done).Text("Run step").OnClick(p.onRunStep),
-			app.Button().ID("walk-run-all").Class("btn").Disabled(p.sending || done).Text("Run all").OnClick(p.onRunAll),
-			app.Button().ID("walk-stop").Class("btn").Disabled(!p.sending).Text("Stop").OnClick(p.onStop),
-			app.Button().ID("walk-restart").Class("btn btn-quiet").Disabled(p.sending).Text("Start again").OnClick(p.onRestart),
+			app.Button().ID("walk-run-step").Class("btn btn-primary").Disabled(p.Sending || done).Text("Run step").OnClick(p.onRunStep),
+			app.Button().ID("walk-run-all").Class("btn").Disabled(p.Sending || done).Text("Run all").OnClick(p.onRunAll),
+			app.Button().ID("walk-stop").Class("btn").Disabled(!p.Sending).Text("Stop").OnClick(p.onStop),
+			app.Button().ID("walk-restart").Class("btn btn-quiet").Disabled(p.Sending).Text("Start again").OnClick(p.onRestart),
 			app.Span().ID("walk-status").Class("form-status").Aria("live", "polite").Text(p.statusText()),
 		),
 		app.Ol().Class("walk-steps").Body(steps...),
@@ -194,7 +199,7 @@ func (p *walkthroughPage) Render() app.UI {
 // statusText says where the run is.
 func (p *walkthroughPage) statusText() string {
 	switch {
-	case p.sending:
+	case p.Sending:
 		return "Running " + p.Walk.Steps[p.current].ID + "…"
 	case p.current >= len(p.Walk.Steps):
 		return "Done: every step passed."
@@ -213,7 +218,7 @@ func (p *walkthroughPage) statusText() string {
 // description, carried values, request, answer, criteria and outputs.
 func (p *walkthroughPage) renderStep(i int) app.UI {
 	ws, s := &p.Walk.Steps[i], &p.steps[i]
-	op := p.op(i)
+	operation := p.op(i)
 	status := s.status
 	if status == "" && i == p.current {
 		status = "current"
@@ -243,11 +248,11 @@ func (p *walkthroughPage) renderStep(i int) app.UI {
 		))
 	}
 	var form, preview app.UI
-	if s.prepared && op != nil {
+	if s.prepared && operation != nil {
 		if i == p.current {
-			form = p.renderStepForm(op)
+			form = p.renderStepForm(operation)
 		}
-		preview = newRequestPreview(p.API, op, request.Preview(op, s.form.base, s.form.st), snippet.Held(p.API, op), s.form.invalid())
+		preview = op.NewRequestPreview(p.API, operation, request.Preview(operation, s.form.Base, s.form.State), snippet.Held(p.API, operation), s.form.Invalid())
 	}
 	return app.Li().ID("walk-step-"+ws.ID).Class("walk-step walk-step-"+status).Body(
 		head,
@@ -261,7 +266,7 @@ func (p *walkthroughPage) renderStep(i int) app.UI {
 		app.If(s.stream != nil, func() app.UI {
 			return app.Div().Class("walk-stream").Body(newChatMessage(s.stream, 0, s.stream.answer.rev))
 		}),
-		app.If(s.stream == nil && s.result != nil && op != nil, func() app.UI { return newResponsePanel(op, s.result, false, "") }),
+		app.If(s.stream == nil && s.result != nil && operation != nil, func() app.UI { return op.NewResponsePanel(operation, s.result, false, "") }),
 		p.renderJudgement(s),
 	)
 }

@@ -14,6 +14,7 @@ import (
 
 	"loupe/app/catalog"
 	"loupe/app/fetch"
+	"loupe/app/op"
 	"loupe/app/request"
 	"loupe/app/ui"
 )
@@ -52,11 +53,11 @@ func (p *walkthroughPage) prepare(ctx app.Context, i int, then func(app.Context)
 	}
 	ws := &p.Walk.Steps[i]
 	req := catalog.WalkStepRequest{Step: ws.ID, Inputs: p.inputValues(), Outputs: p.outputs}
-	seq := p.seq
+	seq := p.Seq
 	ctx.Async(func() {
 		ans, err := askStep(context.Background(), p.Walk.ID, req)
 		ctx.Dispatch(func(ctx app.Context) {
-			if seq != p.seq {
+			if seq != p.Seq {
 				return
 			}
 			s := &p.steps[i]
@@ -70,13 +71,13 @@ func (p *walkthroughPage) prepare(ctx app.Context, i int, then func(app.Context)
 			}
 			s.prepErr = ""
 			s.carried, s.bodyFrom = ans.Params, ans.BodyFrom
-			f := formState{Op: p.op(i), base: "/proxy/" + p.API.Slug, st: request.State{Params: map[string][]string{}, Body: ans.Body}}
+			f := op.FormState{Op: p.op(i), Base: "/proxy/" + p.API.Slug, State: request.State{Params: map[string][]string{}, Body: ans.Body}}
 			for _, prm := range ans.Params {
-				f.st.Params[prm.In+":"+prm.Name] = slices.Clone(prm.Values) // edits must not change the carried values
+				f.State.Params[prm.In+":"+prm.Name] = slices.Clone(prm.Values) // edits must not change the carried values
 			}
-			f.validate()
+			f.Validate()
 			s.form, s.prepared = f, true
-			syncFields(ctx) // the step's inputs show its values, not the last step's
+			op.SyncFields(ctx) // the step's inputs show its values, not the last step's
 			if then != nil {
 				then(ctx)
 			}
@@ -87,7 +88,7 @@ func (p *walkthroughPage) prepare(ctx app.Context, i int, then func(app.Context)
 // runStep sends the current step's request, then has the server judge the answer.
 func (p *walkthroughPage) runStep(ctx app.Context) {
 	i := p.current
-	if i >= len(p.Walk.Steps) || p.sending {
+	if i >= len(p.Walk.Steps) || p.Sending {
 		return
 	}
 	s := &p.steps[i]
@@ -95,11 +96,11 @@ func (p *walkthroughPage) runStep(ctx app.Context) {
 		p.prepare(ctx, i, p.runStep)
 		return
 	}
-	req, focus := s.form.build()
+	req, focus := s.form.Build()
 	if req == nil {
 		// As on the operation page: the errors show at their fields, the first one gets focus.
 		p.runAll = false
-		p.blocked = ui.Plural(s.form.invalid(), "field needs", "fields need") + " fixing before this step can run: " + firstError(&s.form)
+		p.blocked = ui.Plural(s.form.Invalid(), "field needs", "fields need") + " fixing before this step can run: " + firstError(&s.form)
 		ctx.Defer(func(app.Context) { ui.FocusByID(focus) })
 		return
 	}
@@ -109,14 +110,14 @@ func (p *walkthroughPage) runStep(ctx app.Context) {
 		return
 	}
 	s.stream = nil
-	cctx, seq := p.start()
+	cctx, seq := p.Start()
 	s.result, s.answer, s.status = nil, nil, "running"
 	ws := &p.Walk.Steps[i]
 	wreq := catalog.WalkStepRequest{Step: ws.ID, Inputs: p.inputValues(), Outputs: p.outputs}
 	id := p.Walk.ID
-	op, base, st := p.op(i), s.form.base, s.form.st.Clone() // for the history, as sent
+	operation, base, st := p.op(i), s.form.Base, s.form.State.Clone() // for the history, as sent
 	ctx.Async(func() {
-		ex := roundTrip(cctx, req)
+		ex := op.RoundTrip(cctx, req)
 		var ans *catalog.WalkStepAnswer
 		var err error
 		if ex.Status != 0 && ex.Err == "" {
@@ -124,8 +125,8 @@ func (p *walkthroughPage) runStep(ctx app.Context) {
 			ans, err = askStep(context.Background(), id, wreq)
 		}
 		ctx.Dispatch(func(ctx app.Context) {
-			recordHistory(ctx, p.API, op, base, st, ex)
-			if !p.finish(seq) {
+			op.RecordHistory(ctx, p.API, operation, base, st, ex)
+			if !p.Finish(seq) {
 				return
 			}
 			s.result = ex
@@ -176,17 +177,17 @@ func (p *walkthroughPage) advance(ctx app.Context, i int, ans *catalog.WalkStepA
 	p.writeFragment()
 }
 
-func firstError(f *formState) string {
-	for k, m := range f.errs {
+func firstError(f *op.FormState) string {
+	for k, m := range f.Errs {
 		return k + ": " + m
 	}
-	if len(f.bodyErrs) > 0 {
-		return f.bodyErrs[0].Error()
+	if len(f.BodyErrs) > 0 {
+		return f.BodyErrs[0].Error()
 	}
 	return ""
 }
 
-func headerOf(ex *exchange, name string) string {
+func headerOf(ex *op.Exchange, name string) string {
 	for _, h := range ex.Headers {
 		if strings.EqualFold(h.Name, name) {
 			return h.Value

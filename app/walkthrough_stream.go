@@ -8,6 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/op"
 	"loupe/app/request"
 )
 
@@ -31,23 +32,23 @@ func streamed(op *catalog.Operation, req *request.Request) bool {
 // the stream ends, and left unjudged when Stop ends it.
 func (p *walkthroughPage) runStream(ctx app.Context, i int, req *request.Request) {
 	s := &p.steps[i]
-	cctx, seq := p.start()
+	cctx, seq := p.Start()
 	a := newChatAnswer(chatMarkdown())
 	a.record = &chatRecord{}
 	s.result, s.answer, s.status = nil, nil, "running"
 	s.stream = &chatTurn{role: "assistant", answer: a}
 	ws := &p.Walk.Steps[i]
 	wreq := catalog.WalkStepRequest{Step: ws.ID, Inputs: p.inputValues(), Outputs: p.outputs}
-	op, base, st := p.op(i), s.form.base, s.form.st.Clone() // for the history, as sent
+	operation, base, st := p.op(i), s.form.Base, s.form.State.Clone() // for the history, as sent
 	a.onOver = func(ctx app.Context) {
 		for _, c := range a.calls {
 			a.answered[c.ID] = true // the walkthrough's next step sends the tool's result
 		}
 		ex := a.record.exchange(req, time.Since(a.start))
 		ex.Canceled, ex.Err = a.stopped, a.netErr
-		recordHistory(ctx, p.API, op, base, st, ex)
+		op.RecordHistory(ctx, p.API, operation, base, st, ex)
 		if a.stopped || a.netErr != "" || a.cut != "" || ex.Status == 0 {
-			if p.finish(seq) {
+			if p.Finish(seq) {
 				p.endStream(i, a)
 			}
 			return
@@ -57,7 +58,7 @@ func (p *walkthroughPage) runStream(ctx app.Context, i int, req *request.Request
 		ctx.Async(func() {
 			ans, err := askStep(context.Background(), id, wreq)
 			ctx.Dispatch(func(ctx app.Context) {
-				if !p.finish(seq) {
+				if !p.Finish(seq) {
 					return
 				}
 				s.result = ex
