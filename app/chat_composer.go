@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"loupe/app/chatstream"
 	"loupe/app/ui"
 )
 
@@ -20,7 +21,7 @@ type chatComposer struct {
 	Sending bool
 	// OnSend receives the message and image and reports whether it took them (the composer
 	// then empties); OnStop ends the answer.
-	OnSend func(ctx app.Context, text string, img *chatImage) bool
+	OnSend func(ctx app.Context, text string, img *chatstream.Image) bool
 	OnStop func(ctx app.Context)
 	// Draft is the message a link opened the chat with; OnDraft hears every change of the
 	// message being typed (nil: nobody listens).
@@ -29,12 +30,12 @@ type chatComposer struct {
 
 	text       string
 	draftTaken bool // the link's draft was taken (see takeDraft)
-	image      *chatImage
+	image      *chatstream.Image
 	reading    bool
 	problem    string
 }
 
-func newChatComposer(sending bool, onSend func(app.Context, string, *chatImage) bool, onStop func(app.Context)) *chatComposer {
+func newChatComposer(sending bool, onSend func(app.Context, string, *chatstream.Image) bool, onStop func(app.Context)) *chatComposer {
 	return &chatComposer{Sending: sending, OnSend: onSend, OnStop: onStop}
 }
 
@@ -128,7 +129,7 @@ func (c *chatComposer) onImage(ctx app.Context, e app.Event) {
 		url := reader.Get("result").String()
 		ctx.Dispatch(func(app.Context) {
 			c.reading = false
-			c.image = &chatImage{name: name, mime: mime, size: size, dataURL: url}
+			c.image = &chatstream.Image{Name: name, Mime: mime, Size: size, DataURL: url}
 		})
 		release()
 		return nil
@@ -156,9 +157,9 @@ func (c *chatComposer) Render() app.UI {
 			OnInput(c.onInput).OnKeyDown(c.onKey),
 		app.If(c.image != nil, func() app.UI {
 			return app.Figure().Class("chat-attachment").Body(
-				app.Img().ID("chat-image-thumb").Src(c.image.dataURL).Alt("%s", c.image.name).Height(64),
+				app.Img().ID("chat-image-thumb").Src(c.image.DataURL).Alt("%s", c.image.Name).Height(64),
 				app.FigCaption().Body(
-					app.Span().Class("muted").Text(c.image.name+" · "+ui.HumanSize(c.image.size)+" "),
+					app.Span().Class("muted").Text(c.image.Name+" · "+ui.HumanSize(c.image.Size)+" "),
 					app.Button().Type("button").Class("btn btn-link btn-small").Text("remove").OnClick(c.onRemoveImage),
 				),
 			)

@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"strings"
 
+	"loupe/app/chatstream"
 	"loupe/app/ui"
 )
 
@@ -13,19 +14,19 @@ const chatLinkVersion = "v1"
 // encodeChatLink puts the conversation settings and the draft message in a URL fragment
 // (without "#"). Values equal to the defaults are left out. A key is never part of it: the
 // server holds the chat API's key.
-func encodeChatLink(s, def chatSettings, draft string) string {
+func encodeChatLink(s, def chatstream.Settings, draft string) string {
 	q := url.Values{}
 	set := func(name, v, d string) {
 		if v != d {
 			q.Set(name, v)
 		}
 	}
-	set("model", s.model, def.model)
-	set("system", s.system, def.system)
-	set("tools", s.tools, def.tools)
-	set("tool_choice", s.toolChoice, def.toolChoice)
-	if s.stream != def.stream {
-		q.Set("stream", ui.BoolText(s.stream))
+	set("model", s.Model, def.Model)
+	set("system", s.System, def.System)
+	set("tools", s.Tools, def.Tools)
+	set("tool_choice", s.ToolChoice, def.ToolChoice)
+	if s.Stream != def.Stream {
+		q.Set("stream", ui.BoolText(s.Stream))
 	}
 	set("draft", draft, "")
 	if len(q) == 0 {
@@ -36,7 +37,7 @@ func encodeChatLink(s, def chatSettings, draft string) string {
 
 // decodeChatLink reads a fragment written by encodeChatLink (with or without "#") over the
 // defaults. ok is false when the fragment is not a chat link; unknown names are ignored.
-func decodeChatLink(frag string, def chatSettings) (s chatSettings, draft string, ok bool) {
+func decodeChatLink(frag string, def chatstream.Settings) (s chatstream.Settings, draft string, ok bool) {
 	frag = strings.TrimPrefix(frag, "#")
 	rest, found := strings.CutPrefix(frag, chatLinkVersion)
 	if !found || (rest != "" && rest[0] != '&') {
@@ -52,12 +53,12 @@ func decodeChatLink(frag string, def chatSettings) (s chatSettings, draft string
 			*to = v[0]
 		}
 	}
-	get("model", &s.model)
-	get("system", &s.system)
-	get("tools", &s.tools)
-	get("tool_choice", &s.toolChoice)
+	get("model", &s.Model)
+	get("system", &s.System)
+	get("tools", &s.Tools)
+	get("tool_choice", &s.ToolChoice)
 	if v := q.Get("stream"); v != "" {
-		s.stream = v == "true"
+		s.Stream = v == "true"
 	}
 	return s, q.Get("draft"), true
 }

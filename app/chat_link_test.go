@@ -1,18 +1,22 @@
 package app
 
-import "testing"
+import (
+	"testing"
+
+	"loupe/app/chatstream"
+)
 
 func TestChatLinkRoundTrip(t *testing.T) {
-	def := chatSettings{model: "v0-1.0-md", stream: true, toolChoice: "auto"}
+	def := chatstream.Settings{Model: "v0-1.0-md", Stream: true, ToolChoice: "auto"}
 	tests := []struct {
 		name  string
-		s     chatSettings
+		s     chatstream.Settings
 		draft string
 		want  string
 	}{
 		{"the defaults", def, "", "v1"},
 		{"a draft", def, "a todo list & more", "v1&draft=a%20todo%20list%20%26%20more"},
-		{"every setting", chatSettings{model: "v0-1.5-md", system: "Be brief.", stream: false, tools: `[{"type":"function"}]`, toolChoice: "required"}, "hi",
+		{"every setting", chatstream.Settings{Model: "v0-1.5-md", System: "Be brief.", Stream: false, Tools: `[{"type":"function"}]`, ToolChoice: "required"}, "hi",
 			"v1&draft=hi&model=v0-1.5-md&stream=false&system=Be%20brief.&tool_choice=required&tools=%5B%7B%22type%22%3A%22function%22%7D%5D"},
 	}
 	for _, tt := range tests {
@@ -32,7 +36,7 @@ func TestChatLinkRoundTrip(t *testing.T) {
 			t.Errorf("decode(%q): ok; want not a chat link", frag)
 		}
 	}
-	if s, _, ok := decodeChatLink("#v1&api_key=secret&model=m", def); !ok || s.model != "m" {
+	if s, _, ok := decodeChatLink("#v1&api_key=secret&model=m", def); !ok || s.Model != "m" {
 		t.Errorf("decode with an unknown name: got %+v %v; want the model read and the rest ignored", s, ok)
 	}
 }

@@ -3,6 +3,7 @@ package app
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"loupe/app/chatstream"
 	"loupe/app/fetch"
 	"loupe/app/op"
 	"loupe/app/request"
@@ -40,9 +41,9 @@ func (v *chatView) onDraft(ctx app.Context, text string) {
 func (v *chatView) previewRequest() (req *request.Request, problems int) {
 	turns := v.turns[:len(v.turns):len(v.turns)]
 	if v.draft != "" {
-		turns = append(turns, &chatTurn{role: "user", text: v.draft})
+		turns = append(turns, &chatstream.Turn{Role: "user", Text: v.draft})
 	}
-	body, err := chatBody(v.settings, turns)
+	body, err := chatstream.Body(v.settings, turns)
 	if err != nil {
 		problems = 1
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/chatstream"
 	"loupe/app/op"
 	"loupe/app/ui"
 )
@@ -34,19 +35,19 @@ type chatView struct {
 
 	ctx      app.Context // the view's own context: updates must outlive any button
 	mounted  bool
-	settings chatSettings
-	turns    []*chatTurn
+	settings chatstream.Settings
+	turns    []*chatstream.Turn
 	problem  string // a request that could not be built
 	// toolsProblem says why the tools field is not usable; it shows beside the field.
 	toolsProblem string
-	def          chatSettings // the settings a new chat starts with; a link holds what differs
-	draft        string       // the message being typed, for the link and the preview
-	requestOpen  bool         // the request preview is unfolded
-	live         *chatAnswer
+	def          chatstream.Settings // the settings a new chat starts with; a link holds what differs
+	draft        string              // the message being typed, for the link and the preview
+	requestOpen  bool                // the request preview is unfolded
+	live         *chatstream.Answer
 }
 
 func newChatView(op *catalog.Operation, api *catalog.API) *chatView {
-	def := chatSettings{model: chatModel(op), stream: true, toolChoice: "auto"}
+	def := chatstream.Settings{Model: chatstream.ModelOf(op), Stream: true, ToolChoice: "auto"}
 	return &chatView{Op: op, API: api, settings: def, def: def}
 }
 
@@ -57,10 +58,10 @@ func (v *chatView) OnMount(ctx app.Context) {
 	v.readLink()
 	// Build the Markdown renderer's tables now, in a task of their own (a timer wakes the
 	// goroutine), rather than in the task that shows the first tokens of the first answer.
-	time.AfterFunc(chatWarmUpDelay, func() { chatMarkdown().Warm() })
-	ctx.Handle(chatToolResultAction, func(ctx app.Context, a app.Action) {
-		if r, ok := a.Value.(chatToolResult); ok {
-			v.onToolResult(ctx, r.answer, r.callID, r.name, r.result)
+	time.AfterFunc(chatWarmUpDelay, func() { chatstream.Markdown().Warm() })
+	ctx.Handle(chatstream.ToolResultAction, func(ctx app.Context, a app.Action) {
+		if r, ok := a.Value.(chatstream.ToolResult); ok {
+			v.onToolResult(ctx, r.Answer, r.CallID, r.Name, r.Result)
 		}
 	})
 }
@@ -68,7 +69,7 @@ func (v *chatView) OnMount(ctx app.Context) {
 // OnDismount stops an answer still streaming: go-app never cancels a context by itself.
 func (v *chatView) OnDismount() {
 	if v.live != nil && v.mounted {
-		v.live.stop(v.ctx)
+		v.live.Stop(v.ctx)
 	}
 	v.mounted = false
 }
@@ -87,15 +88,15 @@ func (v *chatView) proxyURL() string {
 
 // onSend adds the user's message and asks for an answer. It reports whether the message was
 // taken: a request that cannot be built (tools that are not JSON) leaves it in the composer.
-func (v *chatView) onSend(ctx app.Context, text string, img *chatImage) bool {
+func (v *chatView) onSend(ctx app.Context, text string, img *chatstream.Image) bool {
 	if v.live != nil || (strings.TrimSpace(text) == "" && img == nil) {
 		return false
 	}
-	turn := &chatTurn{role: "user", text: text, image: img}
-	if _, err := chatBody(v.settings, append(v.turns[:len(v.turns):len(v.turns)], turn)); err != nil {
+	turn := &chatstream.Turn{Role: "user", Text: text, Image: img}
+	if _, err := chatstream.Body(v.settings, append(v.turns[:len(v.turns):len(v.turns)], turn)); err != nil {
 		// The composer's event updates the composer only: the view renders the error itself.
 		v.ctx.Dispatch(func(app.Context) {
-			if errors.Is(err, errBadTools) {
+			if errors.Is(err, chatstream.ErrBadTools) {
 				v.toolsProblem = err.Error()
 			} else {
 				v.problem = err.Error()
@@ -123,15 +124,15 @@ func revealLastQuestion() {
 
 // onToolResult answers a tool call; once every call of that answer has its result, the
 // conversation continues.
-func (v *chatView) onToolResult(ctx app.Context, a *chatAnswer, callID, name, result string) {
-	if v.live != nil || a.answered[callID] {
+func (v *chatView) onToolResult(ctx app.Context, a *chatstream.Answer, callID, name, result string) {
+	if v.live != nil || a.Answered[callID] {
 		return
 	}
-	a.answered[callID] = true
-	a.rev++
-	v.turns = append(v.turns, &chatTurn{role: "tool", text: result, toolCallID: callID, toolName: name})
-	for _, c := range a.calls {
-		if !a.answered[c.ID] {
+	a.Answered[callID] = true
+	a.Rev++
+	v.turns = append(v.turns, &chatstream.Turn{Role: "tool", Text: result, ToolCallID: callID, ToolName: name})
+	for _, c := range a.Calls {
+		if !a.Answered[c.ID] {
 			return
 		}
 	}
@@ -140,71 +141,71 @@ func (v *chatView) onToolResult(ctx app.Context, a *chatAnswer, callID, name, re
 
 // request builds the body from the conversation and streams the answer.
 func (v *chatView) request() {
-	body, err := chatBody(v.settings, v.turns)
+	body, err := chatstream.Body(v.settings, v.turns)
 	if err != nil {
 		v.problem = err.Error()
 		return
 	}
 	v.problem = ""
-	a := newChatAnswer(chatMarkdown())
+	a := chatstream.NewAnswer(chatstream.Markdown())
 	reqCtx, cancel := context.WithCancel(context.Background())
-	a.cancel = cancel
+	a.Cancel = cancel
 	link, url := encodeChatLink(v.settings, v.def, v.lastQuestion()), v.proxyURL()
-	a.onOver = func(ctx app.Context) {
+	a.OnOver = func(ctx app.Context) {
 		if v.live == a {
 			v.live = nil
 		}
 		recordChatHistory(ctx, v.API, v.Op, url, link, a)
 	}
-	v.turns = append(v.turns, &chatTurn{role: "assistant", answer: a})
+	v.turns = append(v.turns, &chatstream.Turn{Role: "assistant", Answer: a})
 	v.live = a
 	ctx, url := v.ctx, v.proxyURL()
-	ctx.Async(func() { a.send(ctx, reqCtx, url, body) })
+	ctx.Async(func() { a.Send(ctx, reqCtx, url, body) })
 }
 
 // onStop ends the answer at once and keeps what arrived.
 func (v *chatView) onStop(ctx app.Context) {
 	if v.live != nil {
-		v.live.stop(ctx)
+		v.live.Stop(ctx)
 	}
 }
 
 // onClear starts a new conversation.
 func (v *chatView) onClear(ctx app.Context, e app.Event) {
 	if v.live != nil {
-		v.live.stop(ctx)
+		v.live.Stop(ctx)
 	}
 	v.turns, v.problem = nil, ""
 }
 
 func (v *chatView) onSystem(ctx app.Context, e app.Event) {
-	v.settings.system = ctx.JSSrc().Get("value").String()
+	v.settings.System = ctx.JSSrc().Get("value").String()
 	v.writeLink()
 }
 
 func (v *chatView) onModel(ctx app.Context, e app.Event) {
-	v.settings.model = strings.TrimSpace(ctx.JSSrc().Get("value").String())
+	v.settings.Model = strings.TrimSpace(ctx.JSSrc().Get("value").String())
 	v.writeLink()
 }
 
 func (v *chatView) onStream(ctx app.Context, e app.Event) {
-	v.settings.stream = ctx.JSSrc().Get("checked").Bool()
+	v.settings.Stream = ctx.JSSrc().Get("checked").Bool()
 	v.writeLink()
 }
 
 func (v *chatView) onTools(ctx app.Context, e app.Event) {
-	v.settings.tools, v.problem, v.toolsProblem = ctx.JSSrc().Get("value").String(), "", ""
+	v.settings.Tools, v.problem, v.toolsProblem = ctx.JSSrc().Get("value").String(), "", ""
 	v.writeLink()
 }
 
 func (v *chatView) onToolChoice(ctx app.Context, e app.Event) {
-	v.settings.toolChoice = ctx.JSSrc().Get("value").String()
+	v.settings.ToolChoice = ctx.JSSrc().Get("value").String()
 	v.writeLink()
 }
 
 // onToolsExample fills the tools field with an example definition.
 func (v *chatView) onToolsExample(ctx app.Context, e app.Event) {
-	v.settings.tools, v.problem, v.toolsProblem = chatToolsExample, "", ""
+	v.settings.Tools, v.problem, v.toolsProblem = chatstream.ToolsExample, "", ""
 	v.writeLink()
 }
 
@@ -213,10 +214,10 @@ func (v *chatView) Render() app.UI {
 	var msgs []app.UI
 	for i, t := range v.turns {
 		rev := 0
-		if t.answer != nil {
-			rev = t.answer.rev
+		if t.Answer != nil {
+			rev = t.Answer.Rev
 		}
-		msgs = append(msgs, newChatMessage(t, i, rev))
+		msgs = append(msgs, chatstream.NewMessage(t, i, rev))
 	}
 	last := v.lastAnswer()
 	return app.Div().ID("chat-view").Class("chat-view").Body(
@@ -228,17 +229,17 @@ func (v *chatView) Render() app.UI {
 			app.Div().Class("chat-msgs").Body(msgs...),
 		),
 		app.If(v.problem != "", func() app.UI { return app.P().Class("chat-error alert alert-error").Role("alert").Text(v.problem) }),
-		app.Div().ID("chat-metrics").Class("chat-metrics").Aria("live", "off").Body(chatMetrics(last)...),
+		app.Div().ID("chat-metrics").Class("chat-metrics").Aria("live", "off").Body(chatstream.Metrics(last)...),
 		v.renderRequest(),
 		newChatComposer(v.live != nil, v.onSend, v.onStop).draft(v.draft, v.onDraft),
 	)
 }
 
 // lastAnswer is the latest answer, or nil.
-func (v *chatView) lastAnswer() *chatAnswer {
+func (v *chatView) lastAnswer() *chatstream.Answer {
 	for i := len(v.turns) - 1; i >= 0; i-- {
-		if v.turns[i].answer != nil {
-			return v.turns[i].answer
+		if v.turns[i].Answer != nil {
+			return v.turns[i].Answer
 		}
 	}
 	return nil
@@ -251,25 +252,25 @@ func (v *chatView) renderSettings() app.UI {
 		app.Div().Class("chat-settings-grid").Body(
 			app.Label().Class("field").Body(
 				app.Span().Class("field-name").Text("model"),
-				app.Input().ID("chat-model").Class("input mono").Value(s.model).Attr("spellcheck", "false").OnChange(v.onModel),
+				app.Input().ID("chat-model").Class("input mono").Value(s.Model).Attr("spellcheck", "false").OnChange(v.onModel),
 			),
 			app.Label().Class("field chat-stream-field").Body(
-				app.Input().ID("chat-stream").Type("checkbox").Checked(s.stream).OnChange(v.onStream),
+				app.Input().ID("chat-stream").Type("checkbox").Checked(s.Stream).OnChange(v.onStream),
 				app.Span().Text(" stream (Server-Sent Events)"),
 			),
 			app.Label().Class("field").Body(
 				app.Span().Class("field-name").Text("tool_choice"),
 				app.Select().ID("chat-tool-choice").Class("input").OnChange(v.onToolChoice).Body(
-					app.Option().Value("auto").Selected(s.toolChoice == "auto").Text("auto"),
-					app.Option().Value("required").Selected(s.toolChoice == "required").Text("required"),
-					app.Option().Value("none").Selected(s.toolChoice == "none").Text("none"),
+					app.Option().Value("auto").Selected(s.ToolChoice == "auto").Text("auto"),
+					app.Option().Value("required").Selected(s.ToolChoice == "required").Text("required"),
+					app.Option().Value("none").Selected(s.ToolChoice == "none").Text("none"),
 				),
 			),
 			app.Button().Type("button").ID("chat-clear").Class("btn btn-quiet").Text("New conversation").OnClick(v.onClear),
 			app.Label().Class("field chat-half").Body(
 				app.Span().Class("field-name").Text("system prompt"),
 				app.Textarea().ID("chat-system").Class("input").Rows(2).Placeholder("You are a helpful assistant that writes single-file web apps.").
-					Text(s.system).OnChange(v.onSystem),
+					Text(s.System).OnChange(v.onSystem),
 			),
 			app.Div().Class("field chat-half").Body(
 				app.Div().Class("field-head").Body(
@@ -277,7 +278,7 @@ func (v *chatView) renderSettings() app.UI {
 					app.Button().Type("button").ID("chat-tools-example").Class("btn btn-link btn-small").Text("fill in an example").OnClick(v.onToolsExample),
 				),
 				app.Textarea().ID("chat-tools").Class("input mono").Rows(2).Attr("spellcheck", "false").
-					Placeholder(`[{"type":"function","function":{"name":…,"parameters":{…}}}]`).Text(s.tools).OnChange(v.onTools).
+					Placeholder(`[{"type":"function","function":{"name":…,"parameters":{…}}}]`).Text(s.Tools).OnChange(v.onTools).
 					Aria("invalid", ui.BoolAttr(v.toolsProblem != "")).Aria("describedby", ui.DescribedBy(v.toolsProblem != "", "chat-tools-error")),
 				app.If(v.toolsProblem != "", func() app.UI {
 					return app.P().ID("chat-tools-error").Class("field-error").Role("alert").Text(v.toolsProblem)

@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/chatstream"
 	"loupe/app/op"
 	"loupe/app/request"
 	"loupe/app/snippet"
@@ -50,7 +51,7 @@ type walkStepState struct {
 	carried  []catalog.WalkParam
 	bodyFrom []catalog.WalkParam // the body's carried values, by JSON pointer
 	result   *op.Exchange
-	stream   *chatTurn // a streamed chat answer, shown as the chat shows it
+	stream   *chatstream.Turn // a streamed chat answer, shown as the chat shows it
 	answer   *catalog.WalkStepAnswer
 	status   string // "", running, passed, failed
 }
@@ -264,7 +265,7 @@ func (p *walkthroughPage) renderStep(i int) app.UI {
 		form,
 		preview,
 		app.If(s.stream != nil, func() app.UI {
-			return app.Div().Class("walk-stream").Body(newChatMessage(s.stream, 0, s.stream.answer.rev))
+			return app.Div().Class("walk-stream").Body(chatstream.NewMessage(s.stream, 0, s.stream.Answer.Rev))
 		}),
 		app.If(s.stream == nil && s.result != nil && operation != nil, func() app.UI { return op.NewResponsePanel(operation, s.result, false, "") }),
 		p.renderJudgement(s),

@@ -8,6 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/chatstream"
 	"loupe/app/op"
 	"loupe/app/request"
 )
@@ -33,21 +34,21 @@ func streamed(op *catalog.Operation, req *request.Request) bool {
 func (p *walkthroughPage) runStream(ctx app.Context, i int, req *request.Request) {
 	s := &p.steps[i]
 	cctx, seq := p.Start()
-	a := newChatAnswer(chatMarkdown())
-	a.record = &chatRecord{}
+	a := chatstream.NewAnswer(chatstream.Markdown())
+	a.Record = &chatstream.Record{}
 	s.result, s.answer, s.status = nil, nil, "running"
-	s.stream = &chatTurn{role: "assistant", answer: a}
+	s.stream = &chatstream.Turn{Role: "assistant", Answer: a}
 	ws := &p.Walk.Steps[i]
 	wreq := catalog.WalkStepRequest{Step: ws.ID, Inputs: p.inputValues(), Outputs: p.outputs}
 	operation, base, st := p.op(i), s.form.Base, s.form.State.Clone() // for the history, as sent
-	a.onOver = func(ctx app.Context) {
-		for _, c := range a.calls {
-			a.answered[c.ID] = true // the walkthrough's next step sends the tool's result
+	a.OnOver = func(ctx app.Context) {
+		for _, c := range a.Calls {
+			a.Answered[c.ID] = true // the walkthrough's next step sends the tool's result
 		}
-		ex := a.record.exchange(req, time.Since(a.start))
-		ex.Canceled, ex.Err = a.stopped, a.netErr
+		ex := a.Record.Exchange(req, time.Since(a.Start))
+		ex.Canceled, ex.Err = a.Stopped, a.NetErr
 		op.RecordHistory(ctx, p.API, operation, base, st, ex)
-		if a.stopped || a.netErr != "" || a.cut != "" || ex.Status == 0 {
+		if a.Stopped || a.NetErr != "" || a.Cut != "" || ex.Status == 0 {
 			if p.Finish(seq) {
 				p.endStream(i, a)
 			}
@@ -72,21 +73,21 @@ func (p *walkthroughPage) runStream(ctx app.Context, i int, req *request.Request
 			})
 		})
 	}
-	ctx.Async(func() { a.send(ctx, cctx, req.URL, req.Body) })
+	ctx.Async(func() { a.Send(ctx, cctx, req.URL, req.Body) })
 }
 
 // endStream records a stream that ended without an answer to judge: stopped, cut or unsent.
-func (p *walkthroughPage) endStream(i int, a *chatAnswer) {
+func (p *walkthroughPage) endStream(i int, a *chatstream.Answer) {
 	s := &p.steps[i]
 	p.runAll = false
-	if a.stopped {
+	if a.Stopped {
 		s.status = "" // what arrived stays shown; Run step sends the step again
 		return
 	}
 	s.status = "failed"
-	why := a.cut
-	if a.netErr != "" {
-		why = "no answer arrived: " + a.netErr
+	why := a.Cut
+	if a.NetErr != "" {
+		why = "no answer arrived: " + a.NetErr
 	}
 	s.answer = &catalog.WalkStepAnswer{Hint: "The stream ended early (" + why + "). Run step to send it again."}
 }
@@ -97,9 +98,9 @@ func (p *walkthroughPage) stopStream(ctx app.Context) bool {
 		return false
 	}
 	t := p.steps[p.current].stream
-	if t == nil || !t.answer.streaming {
+	if t == nil || !t.Answer.Streaming {
 		return false
 	}
-	t.answer.stop(ctx)
+	t.Answer.Stop(ctx)
 	return true
 }

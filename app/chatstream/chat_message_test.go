@@ -1,4 +1,4 @@
-package app
+package chatstream
 
 import (
 	"strings"
@@ -10,21 +10,21 @@ import (
 )
 
 // answerWith builds a finished answer from Markdown text.
-func answerWith(text string) *chatAnswer {
-	a := &chatAnswer{md: markdown.NewStream(chatMarkdown()), answered: map[string]bool{}}
+func answerWith(text string) *Answer {
+	a := &Answer{md: markdown.NewStream(Markdown()), Answered: map[string]bool{}}
 	a.md.Write(text)
 	a.md.Close()
 	return a
 }
 
-func renderMessage(t *testing.T, turn *chatTurn) string {
+func renderMessage(t *testing.T, turn *Turn) string {
 	t.Helper()
-	return apptest.RenderUI(t, newChatMessage(turn, 0, 0))
+	return apptest.RenderUI(t, NewMessage(turn, 0, 0))
 }
 
 func TestChatMessageRendersMarkdownSafely(t *testing.T) {
 	a := answerWith("Here is **the app** <img src=x onerror=alert(1)>\n\n```html\n<script>alert(1)</script>\n```\n\nDone.\n")
-	out := renderMessage(t, &chatTurn{role: "assistant", answer: a})
+	out := renderMessage(t, &Turn{Role: "assistant", Answer: a})
 	tests := []struct {
 		name      string
 		got, want bool
@@ -48,21 +48,21 @@ func TestChatMessageRendersMarkdownSafely(t *testing.T) {
 func TestChatMessageErrors(t *testing.T) {
 	tests := []struct {
 		name string
-		set  func(a *chatAnswer)
+		set  func(a *Answer)
 		want []string
 	}{
-		{"API error with status and code", func(a *chatAnswer) {
-			a.status, a.apiErr = 400, &sse.APIError{Message: "too long", Code: "context_length_exceeded"}
+		{"API error with status and code", func(a *Answer) {
+			a.Status, a.apiErr = 400, &sse.APIError{Message: "too long", Code: "context_length_exceeded"}
 		}, []string{"HTTP 400", "context_length_exceeded", "too long", "context window"}},
-		{"401", func(a *chatAnswer) { a.status, a.apiErr = 401, &sse.APIError{Message: "Invalid API key"} }, []string{"HTTP 401", "Invalid API key", "never holds one"}},
-		{"cut stream", func(a *chatAnswer) { a.cut, a.chunks = "the connection broke: network error", 12 }, []string{"Stream cut", "after 12 tokens", "kept above"}},
-		{"network failure", func(a *chatAnswer) { a.netErr = "Failed to fetch" }, []string{"No answer", "Failed to fetch"}},
+		{"401", func(a *Answer) { a.Status, a.apiErr = 401, &sse.APIError{Message: "Invalid API key"} }, []string{"HTTP 401", "Invalid API key", "never holds one"}},
+		{"cut stream", func(a *Answer) { a.Cut, a.chunks = "the connection broke: network error", 12 }, []string{"Stream cut", "after 12 tokens", "kept above"}},
+		{"network failure", func(a *Answer) { a.NetErr = "Failed to fetch" }, []string{"No answer", "Failed to fetch"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			a := answerWith("partial")
 			tt.set(a)
-			out := renderMessage(t, &chatTurn{role: "assistant", answer: a})
+			out := renderMessage(t, &Turn{Role: "assistant", Answer: a})
 			for _, want := range tt.want {
 				if !strings.Contains(out, want) {
 					t.Errorf("got no %q in\n%s", want, out)
@@ -73,11 +73,11 @@ func TestChatMessageErrors(t *testing.T) {
 }
 
 func TestChatMessageUserAndTool(t *testing.T) {
-	out := renderMessage(t, &chatTurn{role: "user", text: "look <b>here</b>", image: &chatImage{name: "a.png", mime: "image/png", size: 2048, dataURL: "data:image/png;base64,AAAA"}})
+	out := renderMessage(t, &Turn{Role: "user", Text: "look <b>here</b>", Image: &Image{Name: "a.png", Mime: "image/png", Size: 2048, DataURL: "data:image/png;base64,AAAA"}})
 	if !strings.Contains(out, "look &lt;b&gt;here&lt;/b&gt;") || !strings.Contains(out, "chat-thumb") || !strings.Contains(out, "a.png") {
 		t.Errorf("got %s; want the text as text and the thumbnail", out)
 	}
-	out = renderMessage(t, &chatTurn{role: "tool", text: `{"t":1}`, toolName: "get_weather", toolCallID: "call_1"})
+	out = renderMessage(t, &Turn{Role: "tool", Text: `{"t":1}`, ToolName: "get_weather", ToolCallID: "call_1"})
 	if !strings.Contains(out, "get_weather") || !strings.Contains(out, "call_1") {
 		t.Errorf("got %s; want the tool's name and call id", out)
 	}

@@ -1,4 +1,4 @@
-package app
+package chatstream
 
 import (
 	"encoding/json"
@@ -13,18 +13,18 @@ import (
 )
 
 func TestChatBody(t *testing.T) {
-	answer := &chatAnswer{md: markdown.NewStream(chatMarkdown())}
+	answer := &Answer{md: markdown.NewStream(Markdown())}
 	answer.md.Write("Calling the tool.")
-	answer.calls = []sse.ToolCall{{ID: "call_1", Name: "get_weather", Arguments: `{"city":"Paris"}`}}
-	failed := &chatAnswer{md: markdown.NewStream(chatMarkdown())} // an error before any token: left out
-	turns := []*chatTurn{
-		{role: "user", text: "hi"},
-		{role: "assistant", answer: failed},
-		{role: "user", text: "what is this?", image: &chatImage{mime: "image/png", dataURL: "data:image/png;base64,AAAA"}},
-		{role: "assistant", answer: answer},
-		{role: "tool", text: `{"temp":21}`, toolCallID: "call_1"},
+	answer.Calls = []sse.ToolCall{{ID: "call_1", Name: "get_weather", Arguments: `{"city":"Paris"}`}}
+	failed := &Answer{md: markdown.NewStream(Markdown())} // an error before any token: left out
+	turns := []*Turn{
+		{Role: "user", Text: "hi"},
+		{Role: "assistant", Answer: failed},
+		{Role: "user", Text: "what is this?", Image: &Image{Mime: "image/png", DataURL: "data:image/png;base64,AAAA"}},
+		{Role: "assistant", Answer: answer},
+		{Role: "tool", Text: `{"temp":21}`, ToolCallID: "call_1"},
 	}
-	body, err := chatBody(chatSettings{model: "v0-1.0-md", system: "Be brief.", stream: true, tools: chatToolsExample, toolChoice: "auto"}, turns)
+	body, err := Body(Settings{Model: "v0-1.0-md", System: "Be brief.", Stream: true, Tools: ToolsExample, ToolChoice: "auto"}, turns)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,14 +61,14 @@ func TestChatBody(t *testing.T) {
 }
 
 func TestChatBodyRejectsBadTools(t *testing.T) {
-	_, err := chatBody(chatSettings{tools: "{not json"}, []*chatTurn{{role: "user", text: "x"}})
+	_, err := Body(Settings{Tools: "{not json"}, []*Turn{{Role: "user", Text: "x"}})
 	if err == nil {
 		t.Error("got no error; want one about tools")
 	}
 }
 
 func TestChatBodyWithoutStream(t *testing.T) {
-	body, _ := chatBody(chatSettings{}, []*chatTurn{{role: "user", text: "x"}})
+	body, _ := Body(Settings{}, []*Turn{{Role: "user", Text: "x"}})
 	if got := string(body); strings.Contains(got, "stream") || !strings.Contains(got, defaultChatModel) {
 		t.Errorf("got %s; want no stream fields and the default model", got)
 	}

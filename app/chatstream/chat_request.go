@@ -1,4 +1,4 @@
-package app
+package chatstream
 
 import (
 	"encoding/json"
@@ -13,30 +13,30 @@ import (
 // defaultChatModel is the model when the catalog names none.
 const defaultChatModel = "v0-1.0-md"
 
-// chatImage is an image attached to a user message, read from a file as a data URL.
-type chatImage struct {
-	name, mime string
-	size       int
-	dataURL    string
+// Image is an image attached to a user message, read from a file as a data URL.
+type Image struct {
+	Name, Mime string
+	Size       int
+	DataURL    string
 }
 
-// chatSettings are the conversation-wide fields of a request.
-type chatSettings struct {
-	model, system string
-	stream        bool
-	tools         string // JSON array of tool definitions; empty for none
-	toolChoice    string // "auto", "required", "none"; empty for the API's default
+// Settings are the conversation-wide fields of a request.
+type Settings struct {
+	Model, System string
+	Stream        bool
+	Tools         string // JSON array of tool definitions; empty for none
+	ToolChoice    string // "auto", "required", "none"; empty for the API's default
 }
 
-// chatTurn is one message of the conversation. Assistant turns also hold the answer's live
+// Turn is one message of the conversation. Assistant turns also hold the answer's live
 // state (see chat_stream.go).
-type chatTurn struct {
-	role       string // "user", "assistant" or "tool"
-	text       string // user text, tool result
-	image      *chatImage
-	toolCallID string // tool: the call it answers
-	toolName   string // tool: the function's name
-	answer     *chatAnswer
+type Turn struct {
+	Role       string // "user", "assistant" or "tool"
+	Text       string // user text, tool result
+	Image      *Image
+	ToolCallID string // tool: the call it answers
+	ToolName   string // tool: the function's name
+	Answer     *Answer
 }
 
 // wireMessage is a message as the API takes it.
@@ -56,62 +56,62 @@ type wireToolCall struct {
 	} `json:"function"`
 }
 
-// chatBody builds the JSON body of a chat completion request for the conversation so far.
+// Body builds the JSON body of a chat completion request for the conversation so far.
 // Assistant turns that failed before saying anything are left out.
-func chatBody(s chatSettings, turns []*chatTurn) ([]byte, error) {
+func Body(s Settings, turns []*Turn) ([]byte, error) {
 	var msgs []wireMessage
-	if strings.TrimSpace(s.system) != "" {
-		msgs = append(msgs, wireMessage{Role: "system", Content: s.system})
+	if strings.TrimSpace(s.System) != "" {
+		msgs = append(msgs, wireMessage{Role: "system", Content: s.System})
 	}
 	for _, t := range turns {
-		switch t.role {
+		switch t.Role {
 		case "user":
-			if t.image == nil {
-				msgs = append(msgs, wireMessage{Role: "user", Content: t.text})
+			if t.Image == nil {
+				msgs = append(msgs, wireMessage{Role: "user", Content: t.Text})
 				continue
 			}
 			parts := []map[string]any{}
-			if t.text != "" {
-				parts = append(parts, map[string]any{"type": "text", "text": t.text})
+			if t.Text != "" {
+				parts = append(parts, map[string]any{"type": "text", "text": t.Text})
 			}
-			parts = append(parts, map[string]any{"type": "image_url", "image_url": map[string]string{"url": t.image.dataURL}})
+			parts = append(parts, map[string]any{"type": "image_url", "image_url": map[string]string{"url": t.Image.DataURL}})
 			msgs = append(msgs, wireMessage{Role: "user", Content: parts})
 		case "tool":
-			msgs = append(msgs, wireMessage{Role: "tool", Content: t.text, ToolCallID: t.toolCallID})
+			msgs = append(msgs, wireMessage{Role: "tool", Content: t.Text, ToolCallID: t.ToolCallID})
 		case "assistant":
-			if m, ok := t.answer.message(); ok {
+			if m, ok := t.Answer.message(); ok {
 				msgs = append(msgs, m)
 			}
 		}
 	}
-	body := map[string]any{"model": s.model, "messages": msgs}
+	body := map[string]any{"model": s.Model, "messages": msgs}
 	if body["model"] == "" {
 		body["model"] = defaultChatModel
 	}
-	if s.stream {
+	if s.Stream {
 		body["stream"] = true
 		body["stream_options"] = map[string]bool{"include_usage": true}
 	}
-	if tools := strings.TrimSpace(s.tools); tools != "" && tools != "[]" {
+	if tools := strings.TrimSpace(s.Tools); tools != "" && tools != "[]" {
 		var defs []json.RawMessage
 		if err := json.Unmarshal([]byte(tools), &defs); err != nil {
-			return nil, fmt.Errorf("%w: %v", errBadTools, err)
+			return nil, fmt.Errorf("%w: %v", ErrBadTools, err)
 		}
 		body["tools"] = defs
-		if s.toolChoice != "" {
-			body["tool_choice"] = s.toolChoice
+		if s.ToolChoice != "" {
+			body["tool_choice"] = s.ToolChoice
 		}
 	}
 	return json.Marshal(body)
 }
 
 // message returns what an answer adds to the conversation: its text and tool calls.
-func (a *chatAnswer) message() (wireMessage, bool) {
+func (a *Answer) message() (wireMessage, bool) {
 	if a == nil {
 		return wireMessage{}, false
 	}
 	m := wireMessage{Role: "assistant"}
-	for _, c := range a.calls {
+	for _, c := range a.Calls {
 		w := wireToolCall{ID: c.ID, Type: "function"}
 		w.Function.Name, w.Function.Arguments = c.Name, c.Arguments
 		m.ToolCalls = append(m.ToolCalls, w)
@@ -126,9 +126,9 @@ func (a *chatAnswer) message() (wireMessage, bool) {
 	return m, true
 }
 
-// chatModel returns the model the operation documents: the body schema's model default,
+// ModelOf returns the model the operation documents: the body schema's model default,
 // example or first enum value.
-func chatModel(op *catalog.Operation) string {
+func ModelOf(op *catalog.Operation) string {
 	if op == nil || op.Body == nil || op.Body.Schema == nil {
 		return defaultChatModel
 	}
@@ -152,11 +152,11 @@ func chatModel(op *catalog.Operation) string {
 	return defaultChatModel
 }
 
-// errBadTools is the error of a tools field that is not a JSON array of tool definitions.
-var errBadTools = errors.New("tools must be a JSON array of tool definitions")
+// ErrBadTools is the error of a tools field that is not a JSON array of tool definitions.
+var ErrBadTools = errors.New("tools must be a JSON array of tool definitions")
 
-// chatToolsExample is the tools field's placeholder: one function tool.
-const chatToolsExample = `[{"type":"function","function":{"name":"get_weather","description":"Current weather in a city","parameters":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}}}]`
+// ToolsExample is the tools field's placeholder: one function tool.
+const ToolsExample = `[{"type":"function","function":{"name":"get_weather","description":"Current weather in a city","parameters":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}}}]`
 
 // chatCallsOf copies tool calls, so the view never shares the reader's slice.
 func chatCallsOf(calls []sse.ToolCall) []sse.ToolCall { return append([]sse.ToolCall(nil), calls...) }

@@ -1,4 +1,4 @@
-package app
+package chatstream
 
 import (
 	"strconv"
@@ -19,16 +19,16 @@ type chatRawView struct {
 
 	// Answer is the answer shown; Index its message's position (it names the view's elements);
 	// Rev the answer's revision, which changes whenever more of it arrives.
-	Answer *chatAnswer
+	Answer *Answer
 	Index  int
 	Rev    int
 
-	seen   *chatAnswer
+	seen   *Answer
 	open   bool
 	copied string // "request" or "response" just after its Copy
 }
 
-func newChatRawView(a *chatAnswer, index, rev int) *chatRawView {
+func newChatRawView(a *Answer, index, rev int) *chatRawView {
 	return &chatRawView{Answer: a, Index: index, Rev: rev}
 }
 
@@ -60,8 +60,8 @@ func (v *chatRawView) Render() app.UI {
 	}
 	if response == "" {
 		response = "(no response yet)"
-		if a.netErr != "" {
-			response = "(no response: " + a.netErr + ")"
+		if a.NetErr != "" {
+			response = "(no response: " + a.NetErr + ")"
 		}
 	}
 	section := func(key, title, text string) app.UI {
@@ -76,7 +76,7 @@ func (v *chatRawView) Render() app.UI {
 		)
 	}
 	streamTitle := "Response as received"
-	if a.streaming {
+	if a.Streaming {
 		streamTitle += " (still arriving)"
 	}
 	return app.Div().Class("chat-raw").Body(

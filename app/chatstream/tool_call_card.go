@@ -1,4 +1,4 @@
-package app
+package chatstream
 
 import (
 	"encoding/json"
@@ -9,15 +9,15 @@ import (
 	"loupe/app/ui"
 )
 
-// chatToolResultAction is the action a tool call card posts when the user answers the call;
+// ToolResultAction is the action a tool call card posts when the user answers the call;
 // the chat view handles it.
-const chatToolResultAction = "loupe-chat-tool-result"
+const ToolResultAction = "loupe-chat-tool-result"
 
-// chatToolResult is the value of a chatToolResultAction.
-type chatToolResult struct {
-	answer       *chatAnswer
-	callID, name string
-	result       string
+// ToolResult is the value of a chatToolResultAction.
+type ToolResult struct {
+	Answer       *Answer
+	CallID, Name string
+	Result       string
 }
 
 // toolCallCard shows one tool call of an answer: the function, its id, its arguments (as
@@ -28,14 +28,14 @@ type toolCallCard struct {
 
 	// Call is the tool call; Answer the answer holding it.
 	Call   sse.ToolCall
-	Answer *chatAnswer
+	Answer *Answer
 	// CanAnswer is true once the answer is over and the call has no result yet.
 	CanAnswer bool
 
 	result string
 }
 
-func newToolCallCard(c sse.ToolCall, a *chatAnswer, canAnswer bool) *toolCallCard {
+func newToolCallCard(c sse.ToolCall, a *Answer, canAnswer bool) *toolCallCard {
 	return &toolCallCard{Call: c, Answer: a, CanAnswer: canAnswer}
 }
 
@@ -53,7 +53,7 @@ func (c *toolCallCard) onSend(ctx app.Context, e app.Event) {
 	if result == "" {
 		result = "{}"
 	}
-	ctx.NewActionWithValue(chatToolResultAction, chatToolResult{answer: c.Answer, callID: c.Call.ID, name: c.Call.Name, result: result})
+	ctx.NewActionWithValue(ToolResultAction, ToolResult{Answer: c.Answer, CallID: c.Call.ID, Name: c.Call.Name, Result: result})
 }
 
 // onKey sends the result on Ctrl+Enter.
@@ -74,7 +74,7 @@ func (c *toolCallCard) Render() app.UI {
 	}
 	state := "answered"
 	switch {
-	case c.Answer != nil && c.Answer.streaming:
+	case c.Answer != nil && c.Answer.Streaming:
 		state = "arguments arriving…"
 	case c.CanAnswer:
 		state = "waiting for your result"
@@ -88,7 +88,7 @@ func (c *toolCallCard) Render() app.UI {
 			app.Span().Class("muted").Text(state),
 		),
 		app.Pre().Class("tool-call-args mono").Text(args),
-		app.If(!valid && c.Answer != nil && !c.Answer.streaming, func() app.UI {
+		app.If(!valid && c.Answer != nil && !c.Answer.Streaming, func() app.UI {
 			return app.P().Class("field-error").Text("The arguments are not valid JSON.")
 		}),
 		app.If(c.CanAnswer, func() app.UI {

@@ -1,4 +1,4 @@
-package app
+package chatstream
 
 import (
 	"strconv"
@@ -55,7 +55,7 @@ func rawHead(res *fetch.Response) string {
 }
 
 // chatRawWriter records the response body as the reader reads it (an io.TeeReader's writer).
-type chatRawWriter struct{ a *chatAnswer }
+type chatRawWriter struct{ a *Answer }
 
 // Write appends p to the answer's received bytes, up to chatMaxBody; it never fails, so the
 // answer is read to its end whatever the record holds.
@@ -74,7 +74,7 @@ func (w chatRawWriter) Write(p []byte) (int, error) {
 }
 
 // rawText returns the answer's request and response as text, as far as they have arrived.
-func (a *chatAnswer) rawText() (request, response string, truncated bool) {
+func (a *Answer) rawText() (request, response string, truncated bool) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.raw.url == "" {

@@ -1,4 +1,4 @@
-package app
+package chatstream
 
 import (
 	"context"
@@ -48,30 +48,30 @@ func chatReleaseGC() {
 	}
 }
 
-// chatAnswer is an assistant answer: what arrived, how it renders and how the request went.
+// Answer is an assistant answer: what arrived, how it renders and how the request went.
 // Its fields belong to the UI goroutine; the reader goroutine only writes snap, under mu.
-type chatAnswer struct {
+type Answer struct {
 	md        *markdown.Stream
-	calls     []sse.ToolCall
+	Calls     []sse.ToolCall
 	finish    string
 	usage     *sse.Usage
-	status    int
+	Status    int
 	apiErr    *sse.APIError
-	netErr    string // the request got no response
-	cut       string // why the stream ended early; "" when it did not
-	stopped   bool   // the user stopped it
-	streaming bool
+	NetErr    string // the request got no response
+	Cut       string // why the stream ended early; "" when it did not
+	Stopped   bool   // the user stopped it
+	Streaming bool
 	chunks    int // content chunks received, about one token each
-	start     time.Time
+	Start     time.Time
 	ttft      time.Duration // time to first token; 0 until it arrives
 	elapsed   time.Duration // until the last token, or until now while streaming
 	firstAt   time.Time
-	answered  map[string]bool // tool call IDs answered with a result
-	rev       int             // bumped on every change, so the message component updates
+	Answered  map[string]bool // tool call IDs answered with a result
+	Rev       int             // bumped on every change, so the message component updates
 
-	cancel context.CancelFunc
-	onOver func(app.Context) // called once the request is over
-	record *chatRecord       // when set before send, keeps the response as it is read
+	Cancel context.CancelFunc
+	OnOver func(app.Context) // called once the request is over
+	Record *Record           // when set before send, keeps the response as it is read
 
 	mu        sync.Mutex
 	raw       chatRaw // the request sent and the response as received (chat_raw.go)
@@ -97,15 +97,15 @@ type chatSnapshot struct {
 	over    bool
 }
 
-// newChatAnswer returns an answer about to be requested; finishUp ends it.
-func newChatAnswer(r *markdown.Renderer) *chatAnswer {
+// NewAnswer returns an answer about to be requested; finishUp ends it.
+func NewAnswer(r *markdown.Renderer) *Answer {
 	chatHoldGC()
-	return &chatAnswer{md: markdown.NewStream(r), streaming: true, start: time.Now(), answered: map[string]bool{}}
+	return &Answer{md: markdown.NewStream(r), Streaming: true, Start: time.Now(), Answered: map[string]bool{}}
 }
 
-// send posts the request and reads the answer as it arrives, recording both as they went
+// Send posts the request and reads the answer as it arrives, recording both as they went
 // over the wire (chatAnswer.rawText). Run it in ctx.Async.
-func (a *chatAnswer) send(ctx app.Context, reqCtx context.Context, url string, body []byte) {
+func (a *Answer) Send(ctx app.Context, reqCtx context.Context, url string, body []byte) {
 	a.mu.Lock()
 	a.raw = chatRaw{method: "POST", url: url, body: body}
 	a.mu.Unlock()
@@ -125,9 +125,9 @@ func (a *chatAnswer) send(ctx app.Context, reqCtx context.Context, url string, b
 	}
 	update := func(f func(*chatSnapshot)) { a.publish(ctx, f) }
 	var received io.Reader = io.TeeReader(res.Body, chatRawWriter{a})
-	if a.record != nil {
-		a.record.begin(res)
-		received = io.TeeReader(received, a.record)
+	if a.Record != nil {
+		a.Record.begin(res)
+		received = io.TeeReader(received, a.Record)
 	}
 	if res.Status >= 400 || !strings.Contains(strings.ToLower(res.Header("Content-Type")), "text/event-stream") {
 		readChatBody(res.Status, received, update)
@@ -212,7 +212,7 @@ func readChatStream(r io.Reader, now func() time.Time, update func(func(*chatSna
 
 // publish updates the snapshot and makes sure a flush is coming: at once when the last one is
 // a frame old, or when the frame ends.
-func (a *chatAnswer) publish(ctx app.Context, f func(*chatSnapshot)) {
+func (a *Answer) publish(ctx app.Context, f func(*chatSnapshot)) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	f(&a.snap)
@@ -228,12 +228,12 @@ func (a *chatAnswer) publish(ctx app.Context, f func(*chatSnapshot)) {
 }
 
 // flush shows the snapshot. It runs on the UI goroutine.
-func (a *chatAnswer) flush(ctx app.Context) {
+func (a *Answer) flush(ctx app.Context) {
 	a.mu.Lock()
 	s := a.snap
 	a.scheduled, a.lastFlush = false, time.Now()
 	a.mu.Unlock()
-	if !a.streaming {
+	if !a.Streaming {
 		return // stopped: what was shown stays
 	}
 	a.apply(s)
@@ -243,68 +243,68 @@ func (a *chatAnswer) flush(ctx app.Context) {
 }
 
 // apply copies a snapshot into the answer and feeds the new text to the Markdown stream.
-func (a *chatAnswer) apply(s chatSnapshot) {
+func (a *Answer) apply(s chatSnapshot) {
 	if n := len(a.md.Text()); len(s.content) > n {
 		a.md.Write(s.content[n:])
 	}
-	a.status, a.calls, a.finish, a.usage, a.chunks = s.status, s.calls, s.finish, s.usage, s.chunks
+	a.Status, a.Calls, a.finish, a.usage, a.chunks = s.status, s.calls, s.finish, s.usage, s.chunks
 	if s.apiErr != nil {
 		a.apiErr = s.apiErr
 	}
 	if s.netErr != "" {
-		a.netErr = s.netErr
+		a.NetErr = s.netErr
 	}
 	if a.firstAt.IsZero() && !s.firstAt.IsZero() {
-		a.firstAt, a.ttft = s.firstAt, s.firstAt.Sub(a.start)
+		a.firstAt, a.ttft = s.firstAt, s.firstAt.Sub(a.Start)
 	}
 	if !a.firstAt.IsZero() {
 		a.elapsed = time.Since(a.firstAt)
 	}
-	a.cut = s.cut
-	a.rev++
+	a.Cut = s.cut
+	a.Rev++
 }
 
-// stop ends the request at once: cancels it, closes the body, keeps what arrived.
-func (a *chatAnswer) stop(ctx app.Context) {
-	if !a.streaming {
+// Stop ends the request at once: cancels it, closes the body, keeps what arrived.
+func (a *Answer) Stop(ctx app.Context) {
+	if !a.Streaming {
 		return
 	}
 	a.mu.Lock()
 	a.stopReq = true
 	body, s := a.body, a.snap
 	a.mu.Unlock()
-	if a.cancel != nil {
-		a.cancel()
+	if a.Cancel != nil {
+		a.Cancel()
 	}
 	if body != nil {
 		_ = body.Close()
 	}
 	s.over, s.cut = true, ""
 	a.apply(s)
-	a.stopped = true
+	a.Stopped = true
 	a.finishUp(ctx)
 }
 
 // finishUp closes the answer once the request is over.
-func (a *chatAnswer) finishUp(ctx app.Context) {
-	if a.streaming {
+func (a *Answer) finishUp(ctx app.Context) {
+	if a.Streaming {
 		chatReleaseGC()
 	}
-	a.streaming = false
+	a.Streaming = false
 	a.md.Close()
-	if a.cancel != nil {
-		a.cancel()
+	if a.Cancel != nil {
+		a.Cancel()
 	}
-	a.rev++
-	if a.onOver != nil {
-		a.onOver(ctx)
-		a.onOver = nil
+	a.Rev++
+	if a.OnOver != nil {
+		a.OnOver(ctx)
+		a.OnOver = nil
 	}
 }
 
 // tokens returns the answer's token count: the API's usage when it sent one, else the number
 // of content chunks.
-func (a *chatAnswer) tokens() int {
+func (a *Answer) tokens() int {
 	if a.usage != nil && a.usage.CompletionTokens > 0 {
 		return a.usage.CompletionTokens
 	}

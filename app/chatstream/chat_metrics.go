@@ -1,4 +1,4 @@
-package app
+package chatstream
 
 import (
 	"strconv"
@@ -10,13 +10,13 @@ import (
 	"loupe/app/ui"
 )
 
-// chatMarkdown returns the renderer of every answer; its goldmark and bluemonday set-up is
+// Markdown returns the renderer of every answer; its goldmark and bluemonday set-up is
 // built once, on the first chat page rather than as the wasm starts (where building the policy
 // would delay every page).
-var chatMarkdown = sync.OnceValue(markdown.NewRenderer)
+var Markdown = sync.OnceValue(markdown.NewRenderer)
 
-// chatMetrics shows time to first token, tokens per second and token counts of an answer.
-func chatMetrics(a *chatAnswer) []app.UI {
+// Metrics shows time to first token, tokens per second and token counts of an answer.
+func Metrics(a *Answer) []app.UI {
 	if a == nil {
 		return nil
 	}
@@ -40,13 +40,13 @@ func chatMetrics(a *chatAnswer) []app.UI {
 	}
 	state := "done"
 	switch {
-	case a.streaming:
+	case a.Streaming:
 		state = "streaming"
-	case a.stopped:
+	case a.Stopped:
 		state = "stopped"
-	case a.cut != "":
+	case a.Cut != "":
 		state = "cut"
-	case a.apiErr != nil || a.netErr != "":
+	case a.apiErr != nil || a.NetErr != "":
 		state = "error"
 	case a.finish != "":
 		state = a.finish

@@ -1,4 +1,4 @@
-package app
+package chatstream
 
 import (
 	"regexp"
@@ -27,18 +27,18 @@ type chatMessage struct {
 
 	// Turn is the message; Index its position; Rev the answer's revision, which changes
 	// whenever the answer does.
-	Turn  *chatTurn
+	Turn  *Turn
 	Index int
 	Rev   int
 
-	seen     *chatTurn
+	seen     *Turn
 	previews map[int]bool // code blocks whose HTML preview is open, by block index
 	copied   int          // block index + 1 of the code just copied
 	wrapped  []string     // completed blocks' HTML wrapped in one root, by block index
 	from     []string     // the HTML each wrapped string was made from
 }
 
-func newChatMessage(t *chatTurn, index, rev int) *chatMessage {
+func NewMessage(t *Turn, index, rev int) *chatMessage {
 	return &chatMessage{Turn: t, Index: index, Rev: rev}
 }
 
@@ -53,30 +53,30 @@ func (m *chatMessage) OnUpdate(ctx app.Context) {
 func (m *chatMessage) Render() app.UI {
 	t := m.Turn
 	m.seen = t
-	switch t.role {
+	switch t.Role {
 	case "user":
 		return app.Div().Class("chat-msg user").Body(
 			app.Div().Class("chat-role").Text("You"),
-			app.If(t.text != "", func() app.UI { return app.P().Class("chat-text").Text(t.text) }),
-			app.If(t.image != nil, func() app.UI {
+			app.If(t.Text != "", func() app.UI { return app.P().Class("chat-text").Text(t.Text) }),
+			app.If(t.Image != nil, func() app.UI {
 				return app.Figure().Class("chat-thumb").Body(
-					app.Img().Src(t.image.dataURL).Alt("%s", t.image.name).Width(96),
-					app.FigCaption().Class("muted").Text(t.image.name+" · "+t.image.mime+" · "+ui.HumanSize(t.image.size)),
+					app.Img().Src(t.Image.DataURL).Alt("%s", t.Image.Name).Width(96),
+					app.FigCaption().Class("muted").Text(t.Image.Name+" · "+t.Image.Mime+" · "+ui.HumanSize(t.Image.Size)),
 				)
 			}),
 		)
 	case "tool":
 		return app.Div().Class("chat-msg tool").Body(
-			app.Div().Class("chat-role").Body(app.Text("Tool result · "), app.Code().Text(t.toolName), app.Span().Class("muted").Text(" "+t.toolCallID)),
-			app.Pre().Class("chat-tool-result mono").Text(t.text),
+			app.Div().Class("chat-role").Body(app.Text("Tool result · "), app.Code().Text(t.ToolName), app.Span().Class("muted").Text(" "+t.ToolCallID)),
+			app.Pre().Class("chat-tool-result mono").Text(t.Text),
 		)
 	}
-	return m.renderAnswer(t.answer)
+	return m.renderAnswer(t.Answer)
 }
 
-func (m *chatMessage) renderAnswer(a *chatAnswer) app.UI {
+func (m *chatMessage) renderAnswer(a *Answer) app.UI {
 	class := "chat-msg assistant"
-	if a.streaming {
+	if a.Streaming {
 		class += " streaming"
 	}
 	var blocks []app.UI
@@ -97,47 +97,47 @@ func (m *chatMessage) renderAnswer(a *chatAnswer) app.UI {
 		}
 	}
 	var cards []app.UI
-	for _, c := range a.calls {
-		cards = append(cards, newToolCallCard(c, a, !a.streaming && !a.answered[c.ID]))
+	for _, c := range a.Calls {
+		cards = append(cards, newToolCallCard(c, a, !a.Streaming && !a.Answered[c.ID]))
 	}
-	return app.Div().Class(class).Aria("busy", strconv.FormatBool(a.streaming)).Body(
+	return app.Div().Class(class).Aria("busy", strconv.FormatBool(a.Streaming)).Body(
 		app.Div().Class("chat-role").Body(
 			app.Text("Assistant"),
-			app.If(a.streaming, func() app.UI { return app.Span().Class("spinner").Aria("label", "streaming") }),
+			app.If(a.Streaming, func() app.UI { return app.Span().Class("spinner").Aria("label", "streaming") }),
 		),
 		app.Div().Class("chat-md prose").Body(blocks...),
 		app.If(len(cards) > 0, func() app.UI { return app.Div().Class("tool-calls").Body(cards...) }),
-		app.If(a.stopped, func() app.UI {
+		app.If(a.Stopped, func() app.UI {
 			return app.P().Class("chat-note muted").Text("Stopped: the answer above is what arrived before Stop.")
 		}),
 		chatAnswerError(a),
-		app.Div().Class("chat-msg-metrics muted").Body(chatMetrics(a)...),
-		newChatRawView(a, m.Index, a.rev),
+		app.Div().Class("chat-msg-metrics muted").Body(Metrics(a)...),
+		newChatRawView(a, m.Index, a.Rev),
 	)
 }
 
 // chatAnswerError explains a failed or cut answer with the API's own message.
-func chatAnswerError(a *chatAnswer) app.UI {
+func chatAnswerError(a *Answer) app.UI {
 	var title, msg, hint string
 	switch {
-	case a.netErr != "":
-		title, msg = "No answer", a.netErr
+	case a.NetErr != "":
+		title, msg = "No answer", a.NetErr
 		hint = "The browser could not reach Loupe's server; check that it is running, then send again."
 	case a.apiErr != nil:
 		title, msg = "Error", a.apiErr.Message
-		if a.status >= 400 {
-			title = "HTTP " + strconv.Itoa(a.status)
+		if a.Status >= 400 {
+			title = "HTTP " + strconv.Itoa(a.Status)
 		}
 		if a.apiErr.Code != "" {
 			title += " · " + a.apiErr.Code
 		}
-		hint = chatErrorHint(a.status, a.apiErr.Code)
+		hint = chatErrorHint(a.Status, a.apiErr.Code)
 		if a.md.Text() != "" {
 			hint = "The API reported this error mid-stream; what arrived before it is kept above. " + hint
 		}
-	case a.cut != "":
+	case a.Cut != "":
 		title = "Stream cut"
-		msg = "The stream was cut after " + strconv.Itoa(a.tokens()) + " tokens (" + a.cut + "); what arrived is kept above."
+		msg = "The stream was cut after " + strconv.Itoa(a.tokens()) + " tokens (" + a.Cut + "); what arrived is kept above."
 	default:
 		return nil
 	}
@@ -235,10 +235,10 @@ func (m *chatMessage) codeBlock(i int, b markdown.Block) app.UI {
 
 // block returns the block at index i: a completed one, or the tail.
 func (m *chatMessage) block(i int) (markdown.Block, bool) {
-	if m.Turn.answer == nil {
+	if m.Turn.Answer == nil {
 		return markdown.Block{}, false
 	}
-	md := m.Turn.answer.md
+	md := m.Turn.Answer.md
 	if done := md.Completed(); i < len(done) {
 		return done[i], true
 	}

@@ -1,4 +1,4 @@
-package app
+package chatstream
 
 import (
 	"bytes"
@@ -10,9 +10,9 @@ import (
 	"loupe/app/request"
 )
 
-// chatRecord keeps a streamed response as it is read: its status, headers and body (at most
+// Record keeps a streamed response as it is read: its status, headers and body (at most
 // maxBody bytes). The reader goroutine writes it; the UI goroutine reads it once the answer is over.
-type chatRecord struct {
+type Record struct {
 	mu        sync.Mutex
 	status    int
 	headers   []fetch.Header
@@ -21,14 +21,14 @@ type chatRecord struct {
 }
 
 // begin records the response's status and headers.
-func (r *chatRecord) begin(res *fetch.Response) {
+func (r *Record) begin(res *fetch.Response) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.status, r.headers = res.Status, res.Headers
 }
 
 // Write keeps the body's bytes, up to maxBody.
-func (r *chatRecord) Write(b []byte) (int, error) {
+func (r *Record) Write(b []byte) (int, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if room := op.MaxBody - r.body.Len(); len(b) > room {
@@ -39,8 +39,8 @@ func (r *chatRecord) Write(b []byte) (int, error) {
 	return r.body.Write(b)
 }
 
-// exchange returns what was recorded as the response panel's exchange for req.
-func (r *chatRecord) exchange(req *request.Request, took time.Duration) *op.Exchange {
+// Exchange returns what was recorded as the response panel's exchange for req.
+func (r *Record) Exchange(req *request.Request, took time.Duration) *op.Exchange {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return &op.Exchange{Method: req.Method, URL: req.URL, Status: r.status, Headers: r.headers,

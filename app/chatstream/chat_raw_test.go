@@ -1,4 +1,4 @@
-package app
+package chatstream
 
 import (
 	"io"
@@ -17,7 +17,7 @@ func TestChatRawKeepsTheExchangeAsItWent(t *testing.T) {
 		": a comment line\n\n" +
 		"data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"lo\"},\"finish_reason\":\"stop\"}]}\n\n" +
 		"data: [DONE]\n\n"
-	a := &chatAnswer{}
+	a := &Answer{}
 	a.raw = chatRaw{method: "POST", url: "/proxy/chat/v1/chat/completions", body: []byte(`{"model":"m","messages":[{"role":"user","content":"hi there"}],"stream":true}`)}
 	a.raw.head = rawHead(&fetch.Response{Status: 200, Headers: []fetch.Header{{Name: "content-type", Value: "text/event-stream"}}})
 	var last chatSnapshot
@@ -36,7 +36,7 @@ func TestChatRawKeepsTheExchangeAsItWent(t *testing.T) {
 }
 
 func TestChatRawWriterStopsAtItsLimit(t *testing.T) {
-	a := &chatAnswer{}
+	a := &Answer{}
 	a.raw = chatRaw{method: "POST", url: "/u", head: "HTTP 200\n"}
 	w := chatRawWriter{a}
 	for _, n := range []int{chatMaxBody - 3, 10, 5} {
@@ -47,7 +47,7 @@ func TestChatRawWriterStopsAtItsLimit(t *testing.T) {
 	if got := len(a.raw.received); got != chatMaxBody || !a.raw.truncated {
 		t.Errorf("got %d bytes kept (truncated %v); want %d, truncated", got, a.raw.truncated, chatMaxBody)
 	}
-	if req, resp, _ := (&chatAnswer{}).rawText(); req != "" || resp != "" {
+	if req, resp, _ := (&Answer{}).rawText(); req != "" || resp != "" {
 		t.Errorf("an answer not sent: got %q, %q; want nothing", req, resp)
 	}
 }
