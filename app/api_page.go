@@ -44,7 +44,7 @@ func (p *apiPage) Render() app.UI {
 	}
 	// Signed out of an API that signs in with OAuth and has no key to fall back on: nothing.
 	signedOutBare := p.oauth.API == a.Slug && !p.oauth.SignedIn && len(held) == 0
-	return app.Div().Class("page api-page").Body(
+	body := []app.UI{
 		app.Header().Class("page-head").Body(
 			app.P().Class("crumbs").Body(app.A().Href(ui.Href("/")).Text("APIs"), app.Text(" / ")),
 			app.H1().Body(app.Text(a.Title), app.Span().Class("version").Text(versionLabel(a.Version))),
@@ -80,14 +80,19 @@ func (p *apiPage) Render() app.UI {
 			),
 		),
 		app.If(sandboxHoldsState[a.Slug] && !ui.StaticMode(), func() app.UI { return newSandboxReset(a) }),
-		newOAuthPanel(a),
-		app.If(a.Slug == "script", func() app.UI {
-			return app.P().Class("ws-promo").Body(app.A().ID("open-workspace").Class("btn").Href(ui.Href("/script/"+workspaceOpID)).Text("Open the workspace"),
-				app.Text(" to edit a project's code, run its functions and follow their stack traces."))
-		}),
-		app.If(a.GuideHTML != "", func() app.UI { return ui.HTML("prose guide", a.GuideHTML) }).
-			Else(func() app.UI { return ui.HTML("prose", a.DescriptionHTML) }),
-		walkthroughList(currentCatalog(), a.Slug),
+	}
+	// The sections features add (ui.APISection), those ranked below 0 before the guide.
+	cat, sections := currentCatalog(), ui.APISections()
+	i := 0
+	for ; i < len(sections) && sections[i].Rank < 0; i++ {
+		body = append(body, sections[i].Render(cat, a))
+	}
+	body = append(body, app.If(a.GuideHTML != "", func() app.UI { return ui.HTML("prose guide", a.GuideHTML) }).
+		Else(func() app.UI { return ui.HTML("prose", a.DescriptionHTML) }))
+	for ; i < len(sections); i++ {
+		body = append(body, sections[i].Render(cat, a))
+	}
+	return app.Div().Class("page api-page").Body(append(body,
 		app.Section().Class("op-table").Aria("label", "Operations").Body(
 			app.H2().Text("Operations"),
 			app.Table().Body(
@@ -95,7 +100,7 @@ func (p *apiPage) Render() app.UI {
 				app.TBody().Body(rows...),
 			),
 		),
-	)
+	)...)
 }
 
 // versionLabel writes an API version with one leading "v".

@@ -15,6 +15,22 @@ import (
 // historyPath is the history page's address.
 const historyPath = "/history"
 
+func init() {
+	ui.AddPage(ui.Page{
+		Slug:   historyPath[1:],
+		Serves: func(cat *catalog.Catalog, id string) bool { return id == "" && cat.API(historyPath[1:]) == nil },
+		Paths: func(cat *catalog.Catalog) []string {
+			if cat.API(historyPath[1:]) == nil {
+				return []string{historyPath}
+			}
+			return nil
+		},
+		Title:  "History — Loupe",
+		Render: func(cat *catalog.Catalog, id string) app.UI { return newHistoryPage(cat) },
+		Link:   func(slug, id string) app.UI { return historyLink("/"+slug == historyPath && id == "") },
+	})
+}
+
 // historyLink is the sidebar's link to the history page; current marks it while it is shown.
 func historyLink(current bool) app.UI {
 	a := app.A().ID("history-link").Class("history-link").Href(ui.Href(historyPath)).Text("History")

@@ -8,6 +8,10 @@ import (
 	"loupe/app/ui"
 )
 
+func init() {
+	ui.AddAPISection(ui.APISection{Rank: -20, Render: func(cat *catalog.Catalog, a *catalog.API) app.UI { return newOAuthPanel(a) }})
+}
+
 // oauthPanel is "Sign in to <API>" on the page of an API that signs in with OAuth: a scope
 // picker (every scope of the document's oauth2 scheme with what it allows, all ticked, to
 // narrow) that opens the provider's consent page; once back, who is signed in, the scopes

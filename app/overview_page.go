@@ -45,7 +45,7 @@ func (p *overviewPage) Render() app.UI {
 			app.Div().Class("api-card-methods").Body(methods...),
 		))
 	}
-	return app.Div().Class("page overview").Body(
+	body := []app.UI{
 		app.Header().Class("page-head").Body(
 			app.H1().Text("Loupe"),
 			app.P().Class("lede").Text(fmt.Sprintf(
@@ -58,6 +58,9 @@ func (p *overviewPage) Render() app.UI {
 			),
 		),
 		app.Ul().Class("api-cards").Body(cards...),
-		walkthroughList(p.Cat, ""),
-	)
+	}
+	for _, section := range ui.OverviewSections() {
+		body = append(body, section(p.Cat))
+	}
+	return app.Div().Class("page overview").Body(body...)
 }

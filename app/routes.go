@@ -44,16 +44,8 @@ func IsPage(cat *catalog.Catalog, path string) bool {
 		return false
 	}
 	slug, opID := parseRoute(path)
-	if "/"+slug == historyPath && opID == "" && cat.API(slug) == nil {
-		return true
-	}
-	if slug == "walkthroughs" {
-		for _, w := range cat.Walkthroughs {
-			if w.ID == opID {
-				return true
-			}
-		}
-		return false
+	if p := ui.PageAt(cat, slug, opID); p != nil {
+		return p.Exists == nil || p.Exists(cat, opID)
 	}
 	a := cat.API(slug)
 	switch {
@@ -61,7 +53,8 @@ func IsPage(cat *catalog.Catalog, path string) bool {
 		return false
 	case opID == "":
 		return true
-	case a.Slug == "script" && opID == workspaceOpID:
+	}
+	if p := ui.APIPageOf(a.Slug); p != nil && opID == p.ID {
 		return true
 	}
 	return a.Operation(opID) != nil
@@ -73,18 +66,15 @@ func Pages(cat *catalog.Catalog) []string {
 	pages := []string{"/"}
 	for _, a := range cat.APIs {
 		pages = append(pages, "/"+a.Slug)
-		if a.Slug == "script" {
-			pages = append(pages, "/script/"+workspaceOpID)
+		if p := ui.APIPageOf(a.Slug); p != nil {
+			pages = append(pages, "/"+a.Slug+"/"+p.ID)
 		}
 		for _, op := range a.Operations {
 			pages = append(pages, "/"+a.Slug+"/"+op.ID)
 		}
 	}
-	for _, w := range cat.Walkthroughs {
-		pages = append(pages, "/walkthroughs/"+w.ID)
-	}
-	if cat.API(historyPath[1:]) == nil {
-		pages = append(pages, historyPath)
+	for _, p := range ui.Pages() {
+		pages = append(pages, p.Paths(cat)...)
 	}
 	return pages
 }

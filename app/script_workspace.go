@@ -9,10 +9,26 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/ui"
 )
 
 // workspaceOpID is the route of the script workspace under the script API: /script/workspace.
 const workspaceOpID = "workspace"
+
+func init() {
+	ui.AddAPIPage(ui.APIPage{API: "script", ID: workspaceOpID, Label: "Workspace: edit and run code",
+		Render: func(a *catalog.API) app.UI { return newScriptWorkspace(a) }})
+	ui.AddAPISection(ui.APISection{Rank: -10, Render: workspacePromo})
+}
+
+// workspacePromo is the script API's page's link to the workspace; nil on another API's page.
+func workspacePromo(cat *catalog.Catalog, a *catalog.API) app.UI {
+	if a.Slug != "script" {
+		return nil
+	}
+	return app.P().Class("ws-promo").Body(app.A().ID("open-workspace").Class("btn").Href(ui.Href("/script/"+workspaceOpID)).Text("Open the workspace"),
+		app.Text(" to edit a project's code, run its functions and follow their stack traces."))
+}
 
 // exampleScriptID is the documented example project of the script API, opened first.
 const exampleScriptID = "1qvD3r1OzRDGF_lHoS8HkAyJtK9gP3kVhDjK5xXzDgBm2bN3eRIqLkHzE"

@@ -187,10 +187,10 @@ func (s *shell) title() string {
 		return "Loupe — API playground"
 	}
 	a := s.cat.API(s.slug)
-	if a == nil && "/"+s.slug == historyPath && s.opID == "" {
-		return "History — Loupe"
-	}
 	if a == nil {
+		if p := ui.PageAt(s.cat, s.slug, s.opID); p != nil && p.Title != "" {
+			return p.Title
+		}
 		return "Not found — Loupe"
 	}
 	if s.opID != "" {
@@ -212,16 +212,23 @@ func (s *shell) Render() app.UI {
 				app.Span().Class("brand-sub").Text("API playground"),
 				s.renderMenuButton(),
 			),
-			app.Div().ID("side-menu").Class("side-menu").Body(
-				newAccountMenu(),
-				newSidebar(s.cat, s.slug, s.opID),
-				historyLink("/"+s.slug == historyPath && s.opID == ""),
-				ui.NewThemeToggle(),
-			),
+			app.Div().ID("side-menu").Class("side-menu").Body(s.renderSideMenu()...),
 		),
 		app.Main().ID("main").TabIndex(-1).Body(newModeBanner(s.bannerAPI()), s.renderMain()),
 		s.renderPageCatalog(),
 	)
+}
+
+// renderSideMenu is what the sidebar holds: who is signed in, the APIs and their operations,
+// the links of the pages features add (the history), the theme toggle.
+func (s *shell) renderSideMenu() []app.UI {
+	menu := []app.UI{newAccountMenu(), newSidebar(s.cat, s.slug, s.opID)}
+	for _, p := range ui.Pages() {
+		if p.Link != nil {
+			menu = append(menu, p.Link(s.slug, s.opID))
+		}
+	}
+	return append(menu, ui.NewThemeToggle())
 }
 
 // bannerAPI is the API of the current page for the mode banner, or nil.
@@ -255,10 +262,9 @@ func (s *shell) renderMain() app.UI {
 		)
 	case s.slug == "":
 		return newOverviewPage(s.cat)
-	case s.slug == "walkthroughs":
-		return walkthroughRoute(s.cat, s.opID)
-	case "/"+s.slug == historyPath && s.opID == "" && s.cat.API(s.slug) == nil:
-		return newHistoryPage(s.cat)
+	}
+	if p := ui.PageAt(s.cat, s.slug, s.opID); p != nil {
+		return p.Render(s.cat, s.opID)
 	}
 	a := s.cat.API(s.slug)
 	if a == nil {
@@ -267,8 +273,8 @@ func (s *shell) renderMain() app.UI {
 	if s.opID == "" {
 		return newAPIPage(a)
 	}
-	if a.Slug == "script" && s.opID == workspaceOpID {
-		return newScriptWorkspace(a)
+	if p := ui.APIPageOf(a.Slug); p != nil && s.opID == p.ID {
+		return p.Render(a)
 	}
 	operation := a.Operation(s.opID)
 	if operation == nil {

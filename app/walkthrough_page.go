@@ -14,6 +14,31 @@ import (
 	"loupe/app/ui"
 )
 
+func init() {
+	ui.AddPage(ui.Page{
+		Slug:   "walkthroughs",
+		Serves: func(cat *catalog.Catalog, id string) bool { return true },
+		Exists: func(cat *catalog.Catalog, id string) bool {
+			for _, w := range cat.Walkthroughs {
+				if w.ID == id {
+					return true
+				}
+			}
+			return false
+		},
+		Paths: func(cat *catalog.Catalog) []string {
+			var paths []string
+			for _, w := range cat.Walkthroughs {
+				paths = append(paths, "/walkthroughs/"+w.ID)
+			}
+			return paths
+		},
+		Render: walkthroughRoute,
+	})
+	ui.AddAPISection(ui.APISection{Rank: 10, Render: func(cat *catalog.Catalog, a *catalog.API) app.UI { return walkthroughList(cat, a.Slug) }})
+	ui.AddOverviewSection(func(cat *catalog.Catalog) app.UI { return walkthroughList(cat, "") })
+}
+
 // walkthroughPage runs an onboarding walkthrough step by step: its inputs as a small form, then
 // each step as its operation's request, prefilled from earlier steps with each carried value
 // marked with where it came from; Run step, Run all and Stop; each answer in the operation's
