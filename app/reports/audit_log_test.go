@@ -1,4 +1,4 @@
-package app
+package reports
 
 import (
 	"encoding/json"

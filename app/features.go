@@ -1,0 +1,6 @@
+package app
+
+// The features of the UI, each a package that registers its pages, views and viewers with
+// app/ui and app/op in its init function: the shell imports them for that alone. Adding an
+// API's own view, or any other feature, is its folder and its line here.
+import _ "loupe/app/reports"
