@@ -1,4 +1,4 @@
-package app
+package cluster
 
 import (
 	"encoding/json"
