@@ -4,6 +4,7 @@ package app
 // app/ui and app/op in its init function: the shell imports them for that alone. Adding an
 // API's own view, or any other feature, is its folder and its line here.
 import (
+	_ "loupe/app/chat"
 	_ "loupe/app/cluster"
 	_ "loupe/app/reports"
 )

@@ -1,4 +1,4 @@
-package app
+package chat
 
 import (
 	"net/url"
