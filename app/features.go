@@ -6,5 +6,6 @@ package app
 import (
 	_ "loupe/app/chat"
 	_ "loupe/app/cluster"
+	_ "loupe/app/oauth"
 	_ "loupe/app/reports"
 )
