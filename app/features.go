@@ -8,4 +8,5 @@ import (
 	_ "loupe/app/cluster"
 	_ "loupe/app/oauth"
 	_ "loupe/app/reports"
+	_ "loupe/app/script"
 )

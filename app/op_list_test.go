@@ -7,6 +7,7 @@ import (
 
 	"loupe/app/catalog"
 	"loupe/app/internal/apptest"
+	"loupe/app/script"
 )
 
 // listFixture is two APIs: demo (one operation, no tags) and store (five operations under two
@@ -159,7 +160,7 @@ func TestOpListMarkup(t *testing.T) {
 		t.Errorf("a run from the middle of store: %d items without a title; want %d\n%s", got, want, b.String())
 	}
 	ws := newOpList(&catalog.Catalog{APIs: []catalog.API{{Slug: "script", Title: "Apps Script"}}}, "")
-	if got := ws.markup("script/" + workspaceOpID); !strings.Contains(got, `class="op-link ws-link" href="/script/`+workspaceOpID+`" data-op="script/`+workspaceOpID+`" aria-current="page"`) {
+	if got := ws.markup("script/" + script.WorkspaceOpID); !strings.Contains(got, `class="op-link ws-link" href="/script/`+script.WorkspaceOpID+`" data-op="script/`+script.WorkspaceOpID+`" aria-current="page"`) {
 		t.Errorf("the script API lacks its workspace link: %s", got)
 	}
 }

@@ -1,4 +1,4 @@
-package app
+package script
 
 import (
 	"encoding/json"
@@ -12,11 +12,11 @@ import (
 	"loupe/app/ui"
 )
 
-// workspaceOpID is the route of the script workspace under the script API: /script/workspace.
-const workspaceOpID = "workspace"
+// WorkspaceOpID is the route of the script workspace under the script API: /script/workspace.
+const WorkspaceOpID = "workspace"
 
 func init() {
-	ui.AddAPIPage(ui.APIPage{API: "script", ID: workspaceOpID, Label: "Workspace: edit and run code",
+	ui.AddAPIPage(ui.APIPage{API: "script", ID: WorkspaceOpID, Label: "Workspace: edit and run code",
 		Render: func(a *catalog.API) app.UI { return newScriptWorkspace(a) }})
 	ui.AddAPISection(ui.APISection{Rank: -10, Render: workspacePromo})
 }
@@ -26,7 +26,7 @@ func workspacePromo(cat *catalog.Catalog, a *catalog.API) app.UI {
 	if a.Slug != "script" {
 		return nil
 	}
-	return app.P().Class("ws-promo").Body(app.A().ID("open-workspace").Class("btn").Href(ui.Href("/script/"+workspaceOpID)).Text("Open the workspace"),
+	return app.P().Class("ws-promo").Body(app.A().ID("open-workspace").Class("btn").Href(ui.Href("/script/"+WorkspaceOpID)).Text("Open the workspace"),
 		app.Text(" to edit a project's code, run its functions and follow their stack traces."))
 }
 
