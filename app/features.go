@@ -6,6 +6,7 @@ package app
 import (
 	_ "loupe/app/chat"
 	_ "loupe/app/cluster"
+	_ "loupe/app/historypage"
 	_ "loupe/app/oauth"
 	_ "loupe/app/reports"
 	_ "loupe/app/script"
