@@ -10,4 +10,5 @@ import (
 	_ "loupe/app/oauth"
 	_ "loupe/app/reports"
 	_ "loupe/app/script"
+	_ "loupe/app/walkthrough"
 )

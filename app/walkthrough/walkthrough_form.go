@@ -1,4 +1,4 @@
-package app
+package walkthrough
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
