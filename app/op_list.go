@@ -17,7 +17,7 @@ import (
 // list's viewport (opWindow), the server writes them all (markup).
 type opList struct {
 	cat     *catalog.Catalog
-	base    string    // the site's sub-path (basePath), before every link
+	base    string    // the site's sub-path (ui.BasePath), before every link
 	rows    []sideRow // every row, in order
 	ops     []int32   // the rows of operations (indexes in rows)
 	titles  []int32   // the row of each API's title, by API
@@ -60,7 +60,7 @@ type sideRow struct {
 const wholeList = 300
 
 // newOpList lists the catalog's APIs (none for a nil catalog), unfiltered; base is the
-// site's sub-path (basePath).
+// site's sub-path (ui.BasePath).
 func newOpList(cat *catalog.Catalog, base string) *opList {
 	l := &opList{cat: cat, base: base, height: [rowKinds]float64{30.6875, 24, 22.140625, 24}, gap: 5.59375, sized: map[int32]float64{}}
 	if cat != nil {

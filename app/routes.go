@@ -1,5 +1,10 @@
-// Package app is Loupe's user interface: go-app components and the routes that show them. It
-// compiles into the wasm (wasm/) and into the server, which prerenders the same routes.
+// Package app is the shell of Loupe's user interface: the routes (Routes, IsPage, Pages), the
+// catalog it loads and gives every page, the layout (sidebar, account menu, mode banner) and
+// the pages every API has (the overview, an API's page, an operation's, which app/op shows).
+// It compiles into the wasm (wasm/) and into the server, which prerenders the same routes.
+// The rest of the UI is in packages of their own (see layout_test.go): shared code (app/ui,
+// app/op, app/chatstream), one package per feature, which registers with the shared code
+// (features.go imports them), and pure packages tested natively. The shell may import them all.
 package app
 
 import (
@@ -12,7 +17,7 @@ import (
 )
 
 // Routes registers every page of the app. Call it once, in the wasm and in the server. In the
-// browser it first repairs an unparseable address (see guardLocation) and loads the catalog
+// browser it first repairs an unparseable address (see ui.GuardLocation) and loads the catalog
 // (see preloadCatalog).
 func Routes() {
 	ui.GuardLocation()

@@ -132,7 +132,7 @@ func (s *shell) onRetryComplete(ctx app.Context, e app.Event) {
 	s.complete(ctx)
 }
 
-// onKey handles the editing keys of code editors (onCodeEditorKey) and the global shortcuts:
+// onKey handles the editing keys of code editors (ui.OnCodeEditorKey) and the global shortcuts:
 // "/" focuses the filter unless the user is typing in a field, Ctrl+Enter (Cmd+Enter) sends
 // the operation's request, Escape cancels it.
 func (s *shell) onKey(ctx app.Context, e app.Value) {

@@ -20,7 +20,7 @@ func init() {
 	})
 }
 
-// chatWarmUpDelay lets the page finish mounting before chatMarkdown warms up.
+// chatWarmUpDelay lets the page finish mounting before chatstream.Markdown warms up.
 const chatWarmUpDelay = 200 * time.Millisecond
 
 // chatView is the chat completions playground: settings (model, system prompt, stream, tools),

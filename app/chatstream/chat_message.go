@@ -38,6 +38,8 @@ type chatMessage struct {
 	from     []string     // the HTML each wrapped string was made from
 }
 
+// NewMessage returns the component showing turn t, the index-th of the conversation; rev is its
+// answer's revision (Answer.Rev), 0 for a turn without one.
 func NewMessage(t *Turn, index, rev int) *chatMessage {
 	return &chatMessage{Turn: t, Index: index, Rev: rev}
 }

@@ -17,7 +17,7 @@ var chatRequestHeaders = []fetch.Header{
 // chatRaw is an answer's exchange as it went over the wire: the request that was sent and the
 // response as received (status, headers, then the body's bytes in order: for a stream, its
 // SSE events as text). The request is set before sending, on the UI goroutine; the response
-// is written by the reader goroutine under the answer's mutex (see chatAnswer.rawText).
+// is written by the reader goroutine under the answer's mutex (see Answer.rawText).
 type chatRaw struct {
 	method, url string
 	body        []byte // the request's JSON body

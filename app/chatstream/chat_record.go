@@ -11,7 +11,7 @@ import (
 )
 
 // Record keeps a streamed response as it is read: its status, headers and body (at most
-// maxBody bytes). The reader goroutine writes it; the UI goroutine reads it once the answer is over.
+// op.MaxBody bytes). The reader goroutine writes it; the UI goroutine reads it once the answer is over.
 type Record struct {
 	mu        sync.Mutex
 	status    int
@@ -27,7 +27,7 @@ func (r *Record) begin(res *fetch.Response) {
 	r.status, r.headers = res.Status, res.Headers
 }
 
-// Write keeps the body's bytes, up to maxBody.
+// Write keeps the body's bytes, up to op.MaxBody.
 func (r *Record) Write(b []byte) (int, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()

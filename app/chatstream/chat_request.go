@@ -15,15 +15,15 @@ const defaultChatModel = "v0-1.0-md"
 
 // Image is an image attached to a user message, read from a file as a data URL.
 type Image struct {
-	Name, Mime string
-	Size       int
-	DataURL    string
+	Name, Mime string // the file's name and media type
+	Size       int    // the file's size in bytes
+	DataURL    string // the image as the request sends it
 }
 
 // Settings are the conversation-wide fields of a request.
 type Settings struct {
-	Model, System string
-	Stream        bool
+	Model, System string // the model to ask and the system prompt
+	Stream        bool   // ask for the answer as Server-Sent Events
 	Tools         string // JSON array of tool definitions; empty for none
 	ToolChoice    string // "auto", "required", "none"; empty for the API's default
 }
@@ -31,12 +31,12 @@ type Settings struct {
 // Turn is one message of the conversation. Assistant turns also hold the answer's live
 // state (see chat_stream.go).
 type Turn struct {
-	Role       string // "user", "assistant" or "tool"
-	Text       string // user text, tool result
-	Image      *Image
-	ToolCallID string // tool: the call it answers
-	ToolName   string // tool: the function's name
-	Answer     *Answer
+	Role       string  // "user", "assistant" or "tool"
+	Text       string  // user text, tool result
+	Image      *Image  // user: an attached image, or nil
+	ToolCallID string  // tool: the call it answers
+	ToolName   string  // tool: the function's name
+	Answer     *Answer // assistant: the answer and its live state
 }
 
 // wireMessage is a message as the API takes it.

@@ -52,26 +52,26 @@ func chatReleaseGC() {
 // Its fields belong to the UI goroutine; the reader goroutine only writes snap, under mu.
 type Answer struct {
 	md        *markdown.Stream
-	Calls     []sse.ToolCall
+	Calls     []sse.ToolCall // the tool calls the answer asks for, as far as they arrived
 	finish    string
 	usage     *sse.Usage
-	Status    int
+	Status    int // the response's HTTP status; 0 until it arrives
 	apiErr    *sse.APIError
-	NetErr    string // the request got no response
-	Cut       string // why the stream ended early; "" when it did not
-	Stopped   bool   // the user stopped it
-	Streaming bool
-	chunks    int // content chunks received, about one token each
-	Start     time.Time
+	NetErr    string        // the request got no response
+	Cut       string        // why the stream ended early; "" when it did not
+	Stopped   bool          // the user stopped it
+	Streaming bool          // the request is under way
+	chunks    int           // content chunks received, about one token each
+	Start     time.Time     // when the answer was asked for
 	ttft      time.Duration // time to first token; 0 until it arrives
 	elapsed   time.Duration // until the last token, or until now while streaming
 	firstAt   time.Time
 	Answered  map[string]bool // tool call IDs answered with a result
 	Rev       int             // bumped on every change, so the message component updates
 
-	Cancel context.CancelFunc
-	OnOver func(app.Context) // called once the request is over
-	Record *Record           // when set before send, keeps the response as it is read
+	Cancel context.CancelFunc // cancels the request; set by the sender before Send, may be nil
+	OnOver func(app.Context)  // called once the request is over
+	Record *Record            // when set before send, keeps the response as it is read
 
 	mu        sync.Mutex
 	raw       chatRaw // the request sent and the response as received (chat_raw.go)
@@ -104,7 +104,7 @@ func NewAnswer(r *markdown.Renderer) *Answer {
 }
 
 // Send posts the request and reads the answer as it arrives, recording both as they went
-// over the wire (chatAnswer.rawText). Run it in ctx.Async.
+// over the wire (Answer.rawText). Run it in ctx.Async.
 func (a *Answer) Send(ctx app.Context, reqCtx context.Context, url string, body []byte) {
 	a.mu.Lock()
 	a.raw = chatRaw{method: "POST", url: url, body: body}

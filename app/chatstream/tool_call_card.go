@@ -13,11 +13,11 @@ import (
 // the chat view handles it.
 const ToolResultAction = "loupe-chat-tool-result"
 
-// ToolResult is the value of a chatToolResultAction.
+// ToolResult is the value of a ToolResultAction.
 type ToolResult struct {
-	Answer       *Answer
-	CallID, Name string
-	Result       string
+	Answer       *Answer // the answer that made the call
+	CallID, Name string  // the call's id and function name
+	Result       string  // the tool's result, as typed
 }
 
 // toolCallCard shows one tool call of an answer: the function, its id, its arguments (as

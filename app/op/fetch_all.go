@@ -68,7 +68,7 @@ func (p *operationPage) fetchAll(ctx app.Context) {
 	})
 }
 
-// fetchPage asks for page n of the list through the request runner's roundTrip and returns
+// fetchPage asks for page n of the list through the request runner's RoundTrip and returns
 // its answer (body and headers, where a Link header may hold the next page); stop says why
 // it could not be had.
 func fetchPage(ctx context.Context, op *catalog.Operation, base string, st request.State, n int) (page *Exchange, stop string) {

@@ -11,7 +11,7 @@ import (
 	"loupe/app/ui"
 )
 
-// This file holds paramFields' event handlers and the mark of a carried value. Each handler
+// This file holds ParamFields' event handlers and the mark of a carried value. Each handler
 // changes the state Form returns, then calls Changed.
 
 // eventTarget returns the parameter key and value index an input event comes from.

@@ -6,7 +6,7 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 // setting the property, so an input the user typed in keeps its old text when the form state
 // empties it (Reset, Previous back to page 1, removing a list value, another operation). The form
 // therefore renders what each control must show in data-shown (absent when empty: the same
-// go-app rule removes a real attribute reliably), and syncFields makes every control's live value
+// go-app rule removes a real attribute reliably), and SyncFields makes every control's live value
 // match it after the render.
 
 // shownAttr is the data attribute (data-shown) holding what a form control must show.

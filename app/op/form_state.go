@@ -11,14 +11,14 @@ import (
 // have, and whether missing required fields are flagged yet. The operation page embeds one, and
 // the walkthrough runner keeps one per step; both render it with the same field components.
 type FormState struct {
-	// Op is the operation the form fills; base is where its requests go ("/proxy/<slug>").
+	// Op is the operation the form fills; Base is where its requests go ("/proxy/<slug>").
 	Op   *catalog.Operation
 	Base string
 
-	State       request.State
-	Errs        map[string]string // parameter key -> what is wrong
-	BodyErrs    []request.FieldError
-	showMissing bool // after a Send attempt, missing required fields are flagged too
+	State       request.State        // the values typed
+	Errs        map[string]string    // parameter key -> what is wrong
+	BodyErrs    []request.FieldError // what is wrong with the body
+	showMissing bool                 // after a Send attempt, missing required fields are flagged too
 }
 
 // newFormState returns op's untouched form, validated, sending to base.

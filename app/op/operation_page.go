@@ -50,6 +50,7 @@ type operationPage struct {
 	oauth catalog.OAuthStatus // the last sign-in status oauthNeeds fetched (its API is "" before any)
 }
 
+// NewOperationPage returns the page of op, an operation of a.
 func NewOperationPage(a *catalog.API, op *catalog.Operation) *operationPage {
 	return &operationPage{API: a, Op: op}
 }
@@ -185,5 +186,5 @@ func (p *operationPage) onResetForm(ctx app.Context, e app.Event) {
 
 func (p *operationPage) onDismissNotice(ctx app.Context, e app.Event) { p.notice = "" }
 
-// held returns the credentials the proxy adds to this operation's requests (heldNow).
+// held returns the credentials the proxy adds to this operation's requests (HeldNow).
 func (p *operationPage) held() []snippet.Credential { return HeldNow(p.API, p.Op, p.oauth) }

@@ -13,7 +13,7 @@ import (
 	"loupe/app/ui"
 )
 
-// PageAction is posted by the response panel's Previous/Next buttons with a pageMove; the
+// PageAction is posted by the response panel's Previous/Next buttons with a PageMove; the
 // operation page applies it to the form and sends.
 const PageAction = "loupe.page"
 

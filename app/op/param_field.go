@@ -30,9 +30,9 @@ type ParamFields struct {
 
 // CarriedValue is where a prefilled value came from, and the value(s) it carried.
 type CarriedValue struct {
-	From    string // "step search, output id"
-	Values  []string
-	Pointer string // a body value's JSON pointer ("/messages/0/content"); "" for a parameter
+	From    string   // "step search, output id"
+	Values  []string // the value(s) carried
+	Pointer string   // a body value's JSON pointer ("/messages/0/content"); "" for a parameter
 }
 
 // RenderField renders one parameter: its label, typed input(s), constraints, description and

@@ -28,6 +28,8 @@ type requestPreview struct {
 	Problems int
 }
 
+// NewRequestPreview returns the preview of req, a request of op (nil allowed) of api; held are the
+// credentials the proxy adds and problems counts the form's invalid fields.
 func NewRequestPreview(api *catalog.API, op *catalog.Operation, req *request.Request, held []snippet.Credential, problems int) *requestPreview {
 	return &requestPreview{API: api, Op: op, Req: req, Held: held, Problems: problems}
 }

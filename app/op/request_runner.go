@@ -15,8 +15,8 @@ import (
 // and dropped. The zero value is ready to use; it is not safe for concurrent use (state changes
 // happen in ctx.Dispatch, as go-app requires).
 type RequestRunner struct {
-	Sending bool
-	Seq     int
+	Sending bool // a request is in flight
+	Seq     int  // the sequence number of the last start
 	cancel  context.CancelFunc
 }
 
@@ -54,7 +54,7 @@ func (r *RequestRunner) Finish(seq int) bool {
 	return true
 }
 
-// RoundTrip sends req and reads its answer, at most maxBody bytes of it, as the response panel
+// RoundTrip sends req and reads its answer, at most MaxBody bytes of it, as the response panel
 // shows it. It never fails: a network error, a cut body or a cancellation is in the exchange.
 func RoundTrip(ctx context.Context, req *request.Request) *Exchange {
 	ex := &Exchange{Method: req.Method, URL: req.URL}

@@ -21,7 +21,7 @@ type Exchange struct {
 	StatusText string
 	// Headers are the response headers.
 	Headers []fetch.Header
-	// Body is the response body, at most maxBody bytes (Truncated says when it was longer).
+	// Body is the response body, at most MaxBody bytes (Truncated says when it was longer).
 	Body      []byte
 	Truncated bool
 	// Duration is the time from sending to the end of the body.
@@ -58,6 +58,8 @@ type responsePanel struct {
 	copied     bool
 }
 
+// NewResponsePanel returns the panel showing result, the last answer to a request of op (nil
+// before any); sending says one is in flight, progress how far "Fetch all pages" has come.
 func NewResponsePanel(op *catalog.Operation, result *Exchange, sending bool, progress string) *responsePanel {
 	return &responsePanel{Op: op, Result: result, Sending: sending, Progress: progress}
 }

@@ -156,7 +156,7 @@ func (s *snippetPanel) onTarget(ctx app.Context, e app.Event) {
 	s.copied = false
 }
 
-// onCopy copies the snippet, also on a plain-HTTP server (see writeClipboard).
+// onCopy copies the snippet, also on a plain-HTTP server (see ui.WriteClipboard).
 func (s *snippetPanel) onCopy(ctx app.Context, e app.Event) {
 	ui.WriteClipboard(ctx, s.text(), func(app.Context) { s.copied = true })
 }

@@ -59,8 +59,10 @@ func HumanDuration(d time.Duration) string {
 	return fmt.Sprintf("%.2f s", d.Seconds())
 }
 
+// Itoa writes n in decimal.
 func Itoa(n int) string { return strconv.Itoa(n) }
 
+// BoolAttr is an ARIA attribute's value for b: "true", or "" (no attribute) for false.
 func BoolAttr(b bool) string {
 	if b {
 		return "true"
@@ -68,6 +70,7 @@ func BoolAttr(b bool) string {
 	return ""
 }
 
+// Plural writes a count with its noun: "1 " + one, else n and many.
 func Plural(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
@@ -75,6 +78,7 @@ func Plural(n int, one, many string) string {
 	return Itoa(n) + " " + many
 }
 
+// CopyText is a Copy button's label: "Copied" just after a copy, else "Copy".
 func CopyText(copied bool) string {
 	if copied {
 		return "Copied"
@@ -82,6 +86,7 @@ func CopyText(copied bool) string {
 	return "Copy"
 }
 
+// BoolText writes b as "true" or "false", for an attribute that needs both (aria-expanded).
 func BoolText(b bool) string {
 	if b {
 		return "true"

@@ -49,6 +49,7 @@ type htmlPreview struct {
 	errors   []string
 }
 
+// NewHTMLPreview returns a preview running the HTML document code.
 func NewHTMLPreview(code string) *htmlPreview { return &htmlPreview{Code: code} }
 
 // OnMount listens to the messages the frame posts.

@@ -13,6 +13,7 @@ type notice struct {
 	OnDismiss app.EventHandler
 }
 
+// NewNotice returns a notice saying text, whose close button (Dismiss) calls onDismiss.
 func NewNotice(text string, onDismiss app.EventHandler) *notice {
 	return &notice{Text: text, OnDismiss: onDismiss}
 }

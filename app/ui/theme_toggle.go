@@ -13,6 +13,7 @@ type themeToggle struct {
 	theme string // "", "light" or "dark"
 }
 
+// NewThemeToggle returns the theme picker: the system's theme, light or dark.
 func NewThemeToggle() *themeToggle { return &themeToggle{} }
 
 // OnMount applies the stored choice.

@@ -9,7 +9,7 @@ import (
 )
 
 // This file renders the current walkthrough step as its operation's own form: the fields the
-// operation page shows (paramFields), prefilled from the step's resolved request, each carried
+// operation page shows (op.ParamFields), prefilled from the step's resolved request, each carried
 // value marked with where it came from. What the form holds is what Run step sends.
 
 // stepFields renders and edits the current step's form.

@@ -14,9 +14,9 @@ import (
 )
 
 // This file runs a walkthrough step whose answer streams (a chat completion with stream: true):
-// the chat's own answer (chatAnswer, rendered by chatMessage) reads and shows the tokens as they
-// arrive, a chatRecord keeps the raw response beside it, and once the stream is over the server
-// judges that response, as it judges any other step's.
+// the chat's own answer (chatstream.Answer, rendered by chatstream.NewMessage) reads and shows
+// the tokens as they arrive, a chatstream.Record keeps the raw response beside it, and once the
+// stream is over the server judges that response, as it judges any other step's.
 
 // streamed reports whether a step's request asks for a streamed chat completion.
 func streamed(op *catalog.Operation, req *request.Request) bool {
