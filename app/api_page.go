@@ -23,7 +23,7 @@ type apiPage struct {
 func newAPIPage(a *catalog.API) *apiPage { return &apiPage{API: a} }
 
 // OnMount follows the sign-in status, which decides the credential the proxy adds.
-func (p *apiPage) OnMount(ctx app.Context) { ctx.ObserveState(op.OauthStatusState, &p.oauth) }
+func (p *apiPage) OnMount(ctx app.Context) { ctx.ObserveState(op.OAuthStatusState, &p.oauth) }
 
 // Render implements app.Composer.
 func (p *apiPage) Render() app.UI {

@@ -57,7 +57,7 @@ func (n *oauthNeeds) load(ctx app.Context) {
 		}
 		ctx.Dispatch(func(ctx app.Context) {
 			n.st = st
-			ctx.SetState(op.OauthStatusState, *st)
+			ctx.SetState(op.OAuthStatusState, *st)
 		})
 	})
 }

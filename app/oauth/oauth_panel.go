@@ -41,7 +41,7 @@ func (p *oauthPanel) OnMount(ctx app.Context) {
 		ctx.Dispatch(func(ctx app.Context) {
 			p.st = st
 			if st != nil {
-				ctx.SetState(op.OauthStatusState, *st) // the page's Credentials line says what is sent
+				ctx.SetState(op.OAuthStatusState, *st) // the page's Credentials line says what is sent
 			}
 			if err != nil {
 				p.err = "Loupe could not tell whether you are signed in to " + p.API.Title + ": " + err.Error()

@@ -5,10 +5,10 @@ import (
 	"loupe/app/snippet"
 )
 
-// OauthStatusState is the go-app state holding the last status fetched, so that the operation
+// OAuthStatusState is the go-app state holding the last status fetched, so that the operation
 // page's request preview and the API page's Credentials line show the credential Send goes
 // with (the grant's bearer token, or the fallback key while signed out).
-const OauthStatusState = "oauth-status"
+const OAuthStatusState = "oauth-status"
 
 // HeldNow returns the credentials the proxy adds to the requests of op (nil: of the API as a
 // whole) given st, the last sign-in status fetched: for an API that signs in with OAuth while

@@ -63,7 +63,7 @@ func (p *operationPage) OnMount(ctx app.Context) {
 	ctx.Handle(ui.SendAction, func(ctx app.Context, a app.Action) { p.send(ctx) })
 	ctx.Handle(ui.CancelAction, func(ctx app.Context, a app.Action) { p.Stop() })
 	ctx.Handle(fetchAllAction, func(ctx app.Context, a app.Action) { p.fetchAll(ctx) })
-	ctx.ObserveState(OauthStatusState, &p.oauth)
+	ctx.ObserveState(OAuthStatusState, &p.oauth)
 	ctx.Handle(PageAction, func(ctx app.Context, a app.Action) {
 		if m, ok := a.Value.(PageMove); ok {
 			p.applyPage(m)
