@@ -42,7 +42,7 @@ func TestTheRunnerPathWalksEveryStep(t *testing.T) {
 			jar, _ := cookiejar.New(nil) // one visitor, as a browser keeps its sandbox cookie
 			browser := &http.Client{Jar: jar}
 			outputs := map[string]map[string]json.RawMessage{}
-			step, ran := w.Workflow.Steps[0].StepId, 0
+			step, ran := w.Workflow.Steps[0].ID, 0
 			for step != "" && ran < 20 {
 				ran++
 				_, ans := postStep(t, base, id, catalog.WalkStepRequest{Step: step, Outputs: outputs})
@@ -51,8 +51,8 @@ func TestTheRunnerPathWalksEveryStep(t *testing.T) {
 				}
 				var op *catalog.Operation
 				for _, s := range w.Workflow.Steps {
-					if s.StepId == step {
-						op = api.Operation(s.OperationId)
+					if s.ID == step {
+						op = api.Operation(s.Operation.ID)
 					}
 				}
 				st := request.State{Params: map[string][]string{}, Body: ans.Body}
@@ -101,7 +101,7 @@ func TestStepErrors(t *testing.T) {
 		{"an unknown walkthrough", "nope", catalog.WalkStepRequest{Step: "x"}, 404, `There is no walkthrough "nope". The walkthroughs are: chat-tool-round-trip,`},
 		{"an unknown step", "entities-search-then-lookup", catalog.WalkStepRequest{Step: "x"}, 200, `walkthrough entities-search-then-lookup has no step "x"`},
 		{"an empty required input", "entities-search-then-lookup", catalog.WalkStepRequest{Step: "search", Inputs: map[string]string{"query": "x", "lang": "fr"}}, 200, "input lang: unknown"},
-		{"an earlier step not run", "entities-search-then-lookup", catalog.WalkStepRequest{Step: "lookup"}, 200, "step lookup, parameter ids:"},
+		{"an earlier step not run", "entities-search-then-lookup", catalog.WalkStepRequest{Step: "lookup"}, 200, "step lookup: parameter ids: $steps.search.outputs.id: step search has not run"},
 		{"a failing criterion", "entities-search-then-lookup", catalog.WalkStepRequest{Step: "search", Response: &catalog.WalkResponse{Status: 200, ContentType: "application/json", Body: `{"itemListElement":[]}`}}, 200, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -26,23 +26,14 @@ type Expr struct {
 	HasPointer bool
 }
 
-// prefixes are the roots of runtime expressions; a string that starts with "$" and none of
-// them is a literal, such as "$5".
-var prefixes = []string{"$url", "$method", "$statusCode", "$request.", "$response.", "$inputs.", "$outputs.",
-	"$steps.", "$workflows.", "$sourceDescriptions.", "$components.", "$self"}
-
-// IsExpr reports whether s is written as a runtime expression: it starts with one of the
-// expression roots.
+// IsExpr reports whether s is written as a runtime expression: "$" then a letter, with no
+// space ("$inputs.id", or a typo such as "$inputz.id", which ParseExpr then refuses). A
+// string such as "$5" or "$ 5" is a literal.
 func IsExpr(s string) bool {
-	for _, p := range prefixes {
-		if strings.HasPrefix(s, p) {
-			if !strings.HasSuffix(p, ".") && len(s) > len(p) && s[len(p)] != '#' {
-				continue // "$urlx" is not $url
-			}
-			return true
-		}
+	if len(s) < 2 || s[0] != '$' || !(s[1] >= 'a' && s[1] <= 'z' || s[1] >= 'A' && s[1] <= 'Z') {
+		return false
 	}
-	return false
+	return !strings.ContainsAny(s, " \t\r\n")
 }
 
 // ParseExpr parses a runtime expression. The error says what is expected.
