@@ -111,10 +111,18 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	configured, err := loadConfiguredWalkthroughs(cfg.Settings, cat)
+	if err != nil {
+		return nil, err
+	}
+	base := cat
+	if cat, err = withWalkthroughs(base, walks.Join(configured)); err != nil {
+		return nil, err
+	}
 	loupeapp.UseCatalog(cat)
 	routesOnce.Do(loupeapp.Routes)
 	s := &Server{cfg: cfg, catalog: cat, sbKeys: map[string]string{}}
-	s.walks.builtIn = walks
+	s.walks.builtIn, s.walks.base, s.walks.all, s.walks.cat = walks, base, walks.Join(configured), cat
 	for _, a := range cat.APIs {
 		s.sbKeys[a.Slug] = cfg.sandboxKey(a.Slug)
 	}
@@ -175,7 +183,7 @@ func New(cfg Config) (*Server, error) {
 	st, err := site.New(site.Options{
 		Web:        cfg.Web,
 		RawHeaders: []string{`<link rel="preload" href="/catalog.json" as="fetch" crossorigin="anonymous">`},
-		Page:       func(path string) bool { return isPage(cat, path) },
+		Page:       func(path string) bool { return isPage(s.walks.catalog(), path) },
 	})
 	if err != nil {
 		s.Close()
@@ -186,7 +194,9 @@ func New(cfg Config) (*Server, error) {
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprintf(w, `{"status":"ok","catalog":%q,"app":%q}`+"\n", cat.Version, st.Version())
 	}))
-	catHandler := servercatalog.Handler(cat, docsFS{cfg.Content, ownDocs})
+	s.walks.docs = docsFS{cfg.Content, ownDocs}
+	s.walks.setHandler(servercatalog.Handler(cat, s.walks.docs))
+	catHandler := http.HandlerFunc(s.walks.serveCatalog)
 	mux.Handle("/catalog.json", catHandler)
 	mux.Handle("/catalog/", catHandler)
 	mux.Handle("/openapi/", catHandler)
