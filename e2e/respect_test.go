@@ -50,7 +50,7 @@ var respectGaps = map[string]struct{ step, message string }{
 
 // TestBuiltInWalkthroughsRunInRespect runs every built-in walkthrough with Redocly Respect (the
 // most used Arazzo runner, @redocly/cli in e2e/node_modules) against a Loupe server, through its
-// proxy, and with `loupe walk`'s code against the same server: both must give the same verdict,
+// proxy, and with `loupe walk`'s code against another: both must give the same verdict,
 // but for the gaps listed above, which must fail exactly as described.
 func TestBuiltInWalkthroughsRunInRespect(t *testing.T) {
 	cli, err := filepath.Abs(filepath.Join("node_modules", "@redocly", "cli", "bin", "cli.js"))
@@ -94,7 +94,10 @@ func TestBuiltInWalkthroughsRunInRespect(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x := &walkthrough.Executor{Base: func(api *catalog.API) string { return base + "/proxy/" + api.Slug }}
+	// Loupe runs them on a server of its own: the sandboxes keep one state per client, and both
+	// runners are the same client (the same address, no cookie kept), so each must start afresh.
+	loupeBase := startServer(t, func(c *server.Config) { c.ChatTokensPerSecond = 0 })
+	x := &walkthrough.Executor{Base: func(api *catalog.API) string { return loupeBase + "/proxy/" + api.Slug }}
 	for _, d := range docs {
 		id := walkthrough.ID(d)
 		t.Run(id, func(t *testing.T) {
