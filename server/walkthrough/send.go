@@ -29,18 +29,19 @@ type Executor struct {
 	// (through Loupe's proxy, which adds the credential) or the API's own base URL. Required.
 	Base func(api *catalog.API) string
 	// Client sends the requests. Nil means, in Walk, a client with a cookie jar of the run's
-	// own, so that every step of a run is one visitor: Loupe's sandboxes keep one state per
-	// visitor (its loupe_sandbox cookie), and a step must see what the previous ones changed.
+	// own, so that every step of a run is one visitor (Loupe's sandboxes keep one state per
+	// visitor, its loupe_sandbox cookie, and a step must see what the previous ones changed),
+	// which does not follow redirects: a step judges the answer it got, a 302 included.
 	Client *http.Client
 }
 
-// WithJar returns c, or a new client with a cookie jar when c is nil.
+// WithJar returns c, or a new client with a cookie jar that follows no redirect when c is nil.
 func WithJar(c *http.Client) *http.Client {
 	if c != nil {
 		return c
 	}
 	jar, _ := cookiejar.New(nil) // never fails without options
-	return &http.Client{Jar: jar}
+	return &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 }
 
 // Send sends a call and returns its answer; an answer that never came has status 0 and says

@@ -132,3 +132,55 @@ func TestStepMarksTheBodysCarriedValues(t *testing.T) {
 		t.Errorf("got body marks %s; want %s", got, want)
 	}
 }
+
+// TestTheRunProtocolRunsAWorkflow runs the cluster walkthrough as the browser's runner does
+// with the run protocol: each answer names the request to send and carries the state, which
+// goes back with the request's answer; the end action shows in the last step.
+func TestTheRunProtocolRunsAWorkflow(t *testing.T) {
+	_, base := startServer(t)
+	jar, _ := cookiejar.New(nil)
+	browser := &http.Client{Jar: jar}
+	post := func(req catalog.WalkRunRequest) catalog.WalkRunAnswer {
+		t.Helper()
+		body, _ := json.Marshal(req)
+		res, err := http.Post(base+"/walkthroughs/cluster-security-upgrade/run", "application/json", bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var ans catalog.WalkRunAnswer
+		if err := json.NewDecoder(res.Body).Decode(&ans); err != nil || ans.Error != "" {
+			t.Fatalf("got %v %q", err, ans.Error)
+		}
+		return ans
+	}
+	ans := post(catalog.WalkRunRequest{})
+	var trace []string
+	for i := 0; ans.Call != nil && i < 20; i++ {
+		c := ans.Call
+		var q []string
+		for _, p := range c.Params {
+			q = append(q, p.Name+"="+p.Values[0])
+		}
+		op := map[string]string{"cluster.health": "GET /_cluster/health", "security.config_upgrade_check": "GET /_plugins/_security/api/_upgrade_check",
+			"security.get_roles": "GET /_plugins/_security/api/roles", "security.get_rolesmapping": "GET /_plugins/_security/api/rolesmapping",
+			"security.config_upgrade_perform": "POST /_plugins/_security/api/_upgrade_perform"}[c.OperationID]
+		method, path, _ := strings.Cut(op, " ")
+		hr, _ := http.NewRequest(method, base+"/proxy/"+c.API+path, nil)
+		res, err := browser.Do(hr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		ans = post(catalog.WalkRunRequest{State: ans.State, Response: &catalog.WalkResponse{Status: res.StatusCode, ContentType: res.Header.Get("Content-Type"), Body: string(raw)}})
+		for _, s := range ans.Steps {
+			trace = append(trace, s.Step+":"+s.Action.Kind)
+		}
+	}
+	got := strings.Join(trace, " ")
+	want := "health:next checkUpgrade:next backUpRoles:next backUpRoleMappings:next performUpgrade:next checkAgain:end"
+	if got != want || !ans.Finished || !ans.OK || string(ans.Outputs["upgradeAvailable"]) != "false" {
+		t.Errorf("got %s (finished %v, ok %v, outputs %s); want %s, finished and ok, upgradeAvailable false", got, ans.Finished, ans.OK, ans.Outputs, want)
+	}
+}
