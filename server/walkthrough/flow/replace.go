@@ -85,5 +85,9 @@ func replaceXML(text, target string, value any) (any, error) {
 		}
 		xmlquery.AddChild(n, &xmlquery.Node{Type: xmlquery.TextNode, Data: Text(value)})
 	}
-	return doc.OutputXML(false), nil
+	out := doc.OutputXML(false)
+	if !strings.HasPrefix(strings.TrimSpace(text), "<?xml") {
+		out = strings.TrimPrefix(out, `<?xml version="1.0"?>`) // a declaration the payload did not have
+	}
+	return out, nil
 }

@@ -208,6 +208,15 @@ func TestRun(t *testing.T) {
 					t.Errorf("got %d calls; want 1: step b's request cannot be built", len(calls))
 				}
 			}},
+		{"a retry that runs a workflow first, then the step again", doc(&Workflow{ID: "w", Steps: []*Step{
+			{ID: "get", Operation: op("/get"), SuccessCriteria: status200, OnFailure: []Action{{Name: "login", Type: "retry", WorkflowID: "login", RetryLimit: intp(2)}}}}}, login),
+			"w", 0, answers{"/get": {{Status: 401}, ok(nil)}, "/token": {ok(map[string]any{"t": "x"})}},
+			"get:retry>login token:next get:next", true, "", nil},
+		{"a failure goto to a workflow: its outcome is the run's", doc(&Workflow{ID: "w", Steps: []*Step{
+			{ID: "get", Operation: op("/get"), SuccessCriteria: status200, OnFailure: []Action{{Name: "fallback", Type: "goto", WorkflowID: "login"}}},
+			{ID: "never", Operation: op("/never")}}}, login),
+			"w", 0, answers{"/get": {{Status: 500}}, "/token": {ok(map[string]any{"t": "x"})}},
+			"get:goto>login token:next", true, "", nil},
 		{"no answer fails the step", doc(&Workflow{ID: "w", Steps: []*Step{{ID: "a", Operation: op("/a")}}}), "w", 0,
 			answers{"/a": {{Status: 0, Err: "connection refused"}}}, "a:fail", false, "no answer arrived: connection refused", nil},
 	} {
@@ -255,5 +264,19 @@ func TestCallValues(t *testing.T) {
 	want := []string{"passed: $statusCode = 200", `passed: $request.query.q = "cats"`, "failed: $response.body#/n = 2"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got criteria\n%q\nwant\n%q", got, want)
+	}
+}
+
+// TestReplaceXML sets the text an XPath selects in an XML payload.
+func TestReplaceXML(t *testing.T) {
+	got, err := Replace(`<order><petId>0</petId><note>x</note></order>`, "/order/petId", float64(7))
+	if err != nil || got != `<order><petId>7</petId><note>x</note></order>` {
+		t.Errorf("got %v, %v; want the petId set to 7", got, err)
+	}
+	if _, err := Replace(`<order/>`, "/order/missing", "x"); err == nil || !strings.Contains(err.Error(), "selects nothing") {
+		t.Errorf("got %v; want an error saying the target selects nothing", err)
+	}
+	if _, err := Replace(map[string]any{"a": map[string]any{}}, "/b/c", "x"); err == nil || !strings.Contains(err.Error(), `no member "b"`) {
+		t.Errorf("got %v; want an error naming the missing member", err)
 	}
 }
