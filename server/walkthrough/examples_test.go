@@ -242,3 +242,50 @@ func TestTheSpecificationsExamplesThatCannotRun(t *testing.T) {
 		})
 	}
 }
+
+// TestComponentsAndReferences runs a document that takes its inputs, parameters and actions
+// from its components: the referenced parameters (one with its value overridden), the inputs'
+// $refs and defaults, and the workflow's failure action (a retry) applying to a step.
+func TestComponentsAndReferences(t *testing.T) {
+	cat, src := specCatalog(t)
+	abs, _ := filepath.Abs("testdata/components.arazzo.yaml")
+	data, err := os.ReadFile(abs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := LoadFiles([]File{{Name: abs, Data: data}}, cat, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	s := &stub{answers: map[string]stubAnswer{
+		"GET /pet/findByStatus": {status: 200, body: []any{map[string]any{"id": 7}}, checkIn: func(r *http.Request, _ string) string {
+			if q := r.URL.Query(); q.Get("status") != "available" || q.Get("page") != "1" || q.Get("pageSize") != "2" {
+				return "want status=available&page=1&pageSize=2, got " + r.URL.RawQuery
+			}
+			return ""
+		}},
+	}}
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/pet/7" {
+			if calls++; calls == 1 {
+				w.WriteHeader(http.StatusServiceUnavailable)
+				return
+			}
+			w.Header().Set("Content-Type", "application/json")
+			w.Write([]byte(`{"id":7,"name":"Rex"}`))
+			return
+		}
+		s.ServeHTTP(w, r)
+	}))
+	defer ts.Close()
+	rep, err := Walk(context.Background(), set.List()[0], "", nil, &Executor{Base: func(*catalog.API) string { return ts.URL }}, flow.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	rep.Write(&out)
+	if !rep.OK || rep.Outputs["name"] != "Rex" || calls != 2 || !strings.Contains(out.String(), "↻ retry 1 of 1 (retryOnce)") {
+		t.Errorf("got ok=%v outputs %v after %d calls of /pet/7; want Rex after one retry:\n%s", rep.OK, rep.Outputs, calls, out.String())
+	}
+}

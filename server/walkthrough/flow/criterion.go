@@ -40,7 +40,24 @@ func (c Criterion) Label() string {
 }
 
 // Check parses a criterion without evaluating it: what a loader reports before any request.
+// The {$…} expressions a regex, JSONPath or XPath condition embeds are parsed, and stand for a
+// number while the condition itself is.
 func (c Criterion) Check() error {
+	if c.effectiveType() != "simple" && strings.Contains(c.Condition, "{$") {
+		pieces, err := ParseTemplate(c.Condition)
+		if err != nil {
+			return err
+		}
+		var b strings.Builder
+		for _, p := range pieces {
+			if p.Expr != nil {
+				b.WriteString("0")
+			} else {
+				b.WriteString(p.Text)
+			}
+		}
+		c.Condition = b.String()
+	}
 	switch c.effectiveType() {
 	case "simple":
 		_, err := ParseCondition(c.Condition)
@@ -131,8 +148,9 @@ func (c Criterion) evaluate(ctx *Context) (bool, string, error) {
 }
 
 // embedded replaces the {$…} expressions of a regex, JSONPath or XPath condition by their
-// values (Arazzo 1.1): strings as they are in JSONPath and XPath literals' quotes are the
-// author's, other values as JSON.
+// values (Arazzo 1.1): in a regex as literal text; in JSONPath and XPath as their text when the
+// author wrote the quotes around them ('{$…}'), else as a literal of the query language (a
+// string quoted, as Redocly Respect writes it).
 func (c *Context) embedded(cond, typ string) (string, error) {
 	if !strings.Contains(cond, "{$") {
 		return cond, nil
@@ -152,8 +170,19 @@ func (c *Context) embedded(cond, typ string) (string, error) {
 			return "", err
 		}
 		s := Text(v)
-		if typ == "regex" {
+		prev := b.String()
+		quoted := strings.HasSuffix(prev, "'") || strings.HasSuffix(prev, `"`)
+		switch str, isString := v.(string); {
+		case typ == "regex":
 			s = regexp.QuoteMeta(s)
+		case quoted:
+		case isString && typ == "jsonpath":
+			q, _ := json.Marshal(str)
+			s = string(q)
+		case isString && strings.Contains(str, "'"):
+			s = `"` + str + `"`
+		case isString:
+			s = "'" + str + "'"
 		}
 		b.WriteString(s)
 	}

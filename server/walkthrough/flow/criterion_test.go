@@ -58,6 +58,7 @@ func TestCriteria(t *testing.T) {
 		{"jsonpath plain path", Criterion{Context: "$response.body", Condition: "$.pets[*].tags[?@ == 'dog']", Type: "jsonpath"}, Passed, ""},
 		{"jsonpath filter over a list tests its items", Criterion{Context: "$response.body#/pets", Condition: "$[?@.id == 7]", Type: "jsonpath"}, Passed, ""},
 		{"jsonpath embedded expression", Criterion{Context: "$response.body", Condition: "$.pets[?@.name == '{$inputs.name}']", Type: "jsonpath"}, Failed, "selected nothing"},
+		{"jsonpath embedded string without quotes is quoted", Criterion{Context: "$response.body", Condition: "$.pets[?@.name == {$response.body#/pets/0/name}]", Type: "jsonpath"}, Passed, "selected 1"},
 		{"jsonpath syntax error fails", Criterion{Context: "$response.body", Condition: "$[?", Type: "jsonpath"}, Failed, "does not parse"},
 		{"xpath on a non-XML context", Criterion{Context: "$response.body", Condition: "/a", Type: "xpath"}, Failed, "not XML text"},
 		{"simple condition with a context", Criterion{Context: "$response.body#/status", Condition: "ok", Type: "simple"}, Passed, ""},
