@@ -77,6 +77,11 @@ type scope struct {
 }
 
 func (l *loader) values(v any, at node, sc scope) {
+	flow.Selectors(v, func(s flow.Selector) {
+		if err := s.Check(); err != nil {
+			l.p.add(at, "selector %s: %v", s.Selector, err)
+		}
+	})
 	exprs, errs := flow.Expressions(v)
 	for _, err := range errs {
 		l.p.add(at, "%v", err)
@@ -111,6 +116,13 @@ func (l *loader) criterion(c flow.Criterion, at node, sc scope) {
 
 func (l *loader) outputs(outs []flow.Output, at node, sc scope) {
 	for _, o := range outs {
+		if o.Selector != nil {
+			if err := o.Selector.Check(); err != nil {
+				l.p.add(at.key(o.Name), "output %s: %v", o.Name, err)
+			}
+			l.values(o.Selector.Context, at.key(o.Name).key("context"), sc)
+			continue
+		}
 		if !flow.IsExpr(o.Value) {
 			l.p.add(at.key(o.Name), "output %s: %q is not a runtime expression", o.Name, o.Value)
 			continue

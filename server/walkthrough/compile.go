@@ -239,7 +239,13 @@ func (c *compiler) outputs(o node) []flow.Output {
 	var out []flow.Output
 	names, vals := o.members()
 	for i, name := range names {
-		out = append(out, flow.Output{Name: name, Value: vals[i].str()})
+		o := flow.Output{Name: name, Value: vals[i].str()}
+		if v, err := vals[i].value(); err == nil {
+			if sel, ok := flow.AsSelector(v); ok {
+				o.Selector = &sel
+			}
+		}
+		out = append(out, o)
 	}
 	return out
 }

@@ -121,7 +121,7 @@ func (r *Run) complete(ok bool, why string) {
 	if ok {
 		ctx := r.context(&f, f.Last)
 		for _, o := range wf.Outputs {
-			v, err := ctx.String(o.Value)
+			v, err := o.Eval(ctx)
 			if err != nil {
 				ok, why = false, fmt.Sprintf("workflow %s, output %s: %v", wf.ID, o.Name, err)
 				break

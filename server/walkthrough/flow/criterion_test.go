@@ -131,3 +131,33 @@ func TestExpressionForms(t *testing.T) {
 		}
 	}
 }
+
+// TestSelectors evaluates Selector Objects (Arazzo 1.1.0): JSONPath, JSON pointer and XPath,
+// as an output and as a value.
+func TestSelectors(t *testing.T) {
+	ctx := exampleContext()
+	for _, tc := range []struct {
+		sel     Selector
+		want    string
+		wantErr string
+	}{
+		{Selector{"$response.body", "$.pets[0].name", "jsonpath"}, "Rex", ""},
+		{Selector{"$response.body", "$.pets[*].tags[*]", "jsonpath"}, "dog", ""},
+		{Selector{"$response.body", "/pets/0/id", "jsonpointer"}, "7", ""},
+		{Selector{"$response.body", "$.cats[0]", "jsonpath"}, "", "selects nothing"},
+		{Selector{"$inputs.order", "$.id", "jsonpath"}, "o-1", ""},
+	} {
+		got, err := Output{Name: "x", Selector: &tc.sel}.Eval(ctx)
+		if (err == nil) != (tc.wantErr == "") || (err != nil && !strings.Contains(err.Error(), tc.wantErr)) || (err == nil && Text(got) != tc.want) {
+			t.Errorf("%+v: got %v, %v; want %q (error %q)", tc.sel, Text(got), err, tc.want, tc.wantErr)
+		}
+	}
+	v, err := ctx.Resolve(map[string]any{"pet": map[string]any{"context": "$response.body", "selector": "$.pets[0].id", "type": "jsonpath"}, "n": "x"})
+	if err != nil || Text(v) != `{"n":"x","pet":7}` {
+		t.Errorf("got %v, %v; want the selector as a payload value resolved to 7", Text(v), err)
+	}
+	ctx.Exchange.Response.Body = `<inv><no>A-17</no></inv>`
+	if got, err := ctx.Select(Selector{"$response.body", "/inv/no", "xpath"}); err != nil || got != "A-17" {
+		t.Errorf("xpath: got %v, %v; want A-17", got, err)
+	}
+}

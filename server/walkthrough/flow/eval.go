@@ -221,6 +221,9 @@ func (c *Context) Resolve(v any) (any, error) {
 	case string:
 		return c.String(t)
 	case map[string]any:
+		if sel, ok := AsSelector(t); ok {
+			return c.Select(sel)
+		}
 		out := make(map[string]any, len(t))
 		for k, e := range t {
 			r, err := c.Resolve(e)

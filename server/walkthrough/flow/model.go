@@ -149,10 +149,20 @@ type Action struct {
 	Parameters []Param `json:"parameters,omitempty"`
 }
 
-// Output is a named output: a runtime expression.
+// Output is a named output: a runtime expression, or a Selector Object (Arazzo 1.1.0).
 type Output struct {
 	Name  string `json:"name"`
-	Value string `json:"value"`
+	Value string `json:"value,omitempty"`
+	// Selector, when not nil, selects the output's value instead of Value.
+	Selector *Selector `json:"selector,omitempty"`
+}
+
+// Eval evaluates an output.
+func (o Output) Eval(ctx *Context) (any, error) {
+	if o.Selector != nil {
+		return ctx.Select(*o.Selector)
+	}
+	return ctx.String(o.Value)
 }
 
 // Workflow returns the workflow with the given id, or nil.

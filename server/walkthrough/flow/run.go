@@ -196,7 +196,7 @@ func (r *Run) judge(step *Step, ex *Exchange, childOutputs map[string]any, cause
 	if ok {
 		outs := map[string]any{}
 		for _, o := range step.Outputs {
-			v, err := ctx.String(o.Value)
+			v, err := o.Eval(ctx)
 			if err != nil {
 				ok, res.Error = false, fmt.Sprintf("output %s: %v", o.Name, err)
 				break
