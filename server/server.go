@@ -111,7 +111,7 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	configured, err := loadConfiguredWalkthroughs(cfg.Settings, cat)
+	configured, err := loadConfiguredWalkthroughs(cfg.Settings, cat, walks)
 	if err != nil {
 		return nil, err
 	}

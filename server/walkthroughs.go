@@ -57,8 +57,9 @@ func (w *walkSet) serveCatalog(rw http.ResponseWriter, r *http.Request) {
 }
 
 // loadConfiguredWalkthroughs loads the documents the configuration's walkthroughs key names,
-// their source descriptions matched to the catalog's APIs.
-func loadConfiguredWalkthroughs(c *config.Config, cat *catalog.Catalog) (*walkthrough.Set, error) {
+// their source descriptions matched to the catalog's APIs; an id a built-in walkthrough has is
+// an error.
+func loadConfiguredWalkthroughs(c *config.Config, cat *catalog.Catalog, builtIn *walkthrough.Set) (*walkthrough.Set, error) {
 	files, err := c.WalkthroughFiles()
 	if err != nil {
 		return nil, err
@@ -79,6 +80,11 @@ func loadConfiguredWalkthroughs(c *config.Config, cat *catalog.Catalog) (*walkth
 	if err != nil {
 		return nil, fmt.Errorf("loading the configuration's walkthroughs: %w", err)
 	}
+	for _, w := range set.List() {
+		if builtIn.Get(w.ID) != nil {
+			return nil, fmt.Errorf("%s: walkthrough %s is also a built-in one's id: rename the file", w.File, w.ID)
+		}
+	}
 	return set, nil
 }
 
@@ -98,7 +104,7 @@ func withWalkthroughs(base *catalog.Catalog, set *walkthrough.Set) (*catalog.Cat
 // load, serves them and the catalog that lists them; otherwise nothing changes.
 func (s *Server) reloadWalkthroughs(next *config.Config) error {
 	base := s.walks.base
-	configured, err := loadConfiguredWalkthroughs(next, base)
+	configured, err := loadConfiguredWalkthroughs(next, base, s.walks.builtIn)
 	if err != nil {
 		return err
 	}

@@ -90,4 +90,10 @@ func TestConfiguredWalkthroughsReload(t *testing.T) {
 	if srv.Walkthroughs().Get("second") == nil || srv.Walkthroughs().Get("third") != nil {
 		t.Errorf("after a refused reload got %v; want the walkthroughs served before", srv.Walkthroughs().IDs())
 	}
+	os.Remove(filepath.Join(walks, "third.arazzo.yaml"))
+	os.WriteFile(filepath.Join(walks, "docs-find-a-section.arazzo.yaml"), []byte(walkDoc("Taken")), 0o644)
+	next, _ = config.Parse(yaml, "loupe.yaml", os.LookupEnv)
+	if err := srv.Reload(next); err == nil || !strings.Contains(err.Error(), "docs-find-a-section.arazzo.yaml: walkthrough docs-find-a-section is also a built-in one's id") {
+		t.Errorf("got %v; want a document named like a built-in walkthrough refused", err)
+	}
 }
