@@ -16,13 +16,17 @@ import (
 )
 
 // Reload applies a reloaded configuration without a restart: each API's base URL, credential
-// (rotated keys), allow lists and policy, the users file and the admins. What needs a restart
+// (rotated keys), allow lists and policy, the users file, the admins and the walkthroughs of the
+// walkthroughs key (the runner and /catalog.json serve the new ones). What needs a restart
 // (the address, the public URL, the limits, the rest of server.access) is kept, and a warning
 // says so. Calls in flight finish
 // with the old settings.
 func (s *Server) Reload(next *config.Config) error {
 	apis, err := s.proxyAPIs(next)
 	if err != nil {
+		return err
+	}
+	if err := s.reloadWalkthroughs(next); err != nil {
 		return err
 	}
 	old, nw := s.cfg.Settings.Server, next.Server

@@ -20,6 +20,9 @@ type Config struct {
 	// slug not listed uses its built-in sandbox), or an API of your own, whose document
 	// API.OpenAPI names. After loading, every built-in API has an entry.
 	APIs map[string]*API `yaml:"apis"`
+	// Walkthroughs names walkthroughs of your own (walkthroughs.go). Nil means the built-in
+	// ones only.
+	Walkthroughs []Walkthrough `yaml:"walkthroughs"`
 
 	// Path is the file the configuration was read from; empty when there was none.
 	Path string `yaml:"-"`

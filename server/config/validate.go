@@ -56,6 +56,9 @@ func (c *Config) Validate() error {
 			return err
 		}
 	}
+	if err := c.validateWalkthroughs(); err != nil {
+		return err
+	}
 	if s.Access.Mode == AccessNone && !isLoopback(host) {
 		if real := c.RealCredentials(); len(real) > 0 {
 			return errKey("server.access.mode", "listening on %s (not loopback) with real credentials configured (%s) needs an access mode: users (with server.access.users_file) or header (behind an authenticating proxy)",

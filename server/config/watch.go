@@ -10,7 +10,8 @@ import (
 )
 
 // Files lists the files the configuration was read from: the configuration file, the
-// credential files, the OpenAPI documents of your own APIs and the users file. A change to any of them calls for a reload.
+// credential files, the OpenAPI documents of your own APIs, the users file and the walkthroughs'
+// documents and folders. A change to any of them calls for a reload.
 func (c *Config) Files() []string {
 	var out []string
 	if c.Path != "" {
@@ -27,7 +28,7 @@ func (c *Config) Files() []string {
 	if c.Server.Access.UsersFile != "" {
 		out = append(out, c.Server.Access.UsersFile)
 	}
-	return out
+	return append(out, c.walkthroughWatch()...)
 }
 
 // Watch calls onChange when a file of files() changes (its size or modification time, or it

@@ -1,0 +1,252 @@
+package walkthrough
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"strings"
+
+	"loupe/app/catalog"
+	"loupe/app/request"
+	"loupe/server/walkthrough/flow"
+)
+
+// maxBody bounds the response body a step keeps, as the app's response panel does.
+const maxBody = 32 << 20
+
+// Executor sends a run's requests over HTTP, built by the app's own request builder
+// (loupe/app/request: the same validation, escaping and encoding as the operation page's
+// form).
+type Executor struct {
+	// Base returns where an API's requests go, such as "http://127.0.0.1:8080/proxy/chat"
+	// (through Loupe's proxy, which adds the credential) or the API's own base URL. Required.
+	Base func(api *catalog.API) string
+	// Client sends the requests. Nil means, in Walk, a client with a cookie jar of the run's
+	// own, so that every step of a run is one visitor (Loupe's sandboxes keep one state per
+	// visitor, its loupe_sandbox cookie, and a step must see what the previous ones changed),
+	// which does not follow redirects: a step judges the answer it got, a 302 included.
+	Client *http.Client
+}
+
+// WithJar returns c, or a new client with a cookie jar that follows no redirect when c is nil.
+func WithJar(c *http.Client) *http.Client {
+	if c != nil {
+		return c
+	}
+	jar, _ := cookiejar.New(nil) // never fails without options
+	return &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+}
+
+// Send sends a call and returns its answer; an answer that never came has status 0 and says
+// why in Err.
+func (x *Executor) Send(ctx context.Context, w *Walkthrough, call *flow.Call) *flow.Response {
+	hr, err := BuildRequest(ctx, w, call, x.Base)
+	if err != nil {
+		return &flow.Response{Err: "the request could not be built: " + err.Error(), Method: call.Operation.Method}
+	}
+	resp, err := WithJar(x.Client).Do(hr)
+	if err != nil {
+		return &flow.Response{Err: err.Error(), URL: hr.URL.String(), Method: hr.Method}
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
+	out := &flow.Response{Status: resp.StatusCode, Header: resp.Header, URL: hr.URL.String(), Method: hr.Method}
+	switch {
+	case err != nil:
+		return &flow.Response{Err: "reading the answer: " + err.Error(), URL: out.URL, Method: out.Method}
+	case len(raw) > maxBody:
+		return &flow.Response{Err: fmt.Sprintf("the answer is larger than %d MiB", maxBody>>20), URL: out.URL, Method: out.Method}
+	}
+	out.Body = DecodeBody(resp.Header.Get("Content-Type"), raw)
+	return out
+}
+
+// DecodeBody is an answer as $response.body reads it: a JSON body decoded, any other (an
+// event stream, XML, HTML, text) as its text.
+func DecodeBody(contentType string, raw []byte) any {
+	mt, _, _ := mime.ParseMediaType(contentType)
+	if mt == "application/json" || strings.HasSuffix(mt, "+json") {
+		var v any
+		if json.Unmarshal(raw, &v) == nil {
+			return v
+		}
+	}
+	if len(raw) == 0 {
+		return nil
+	}
+	return string(raw)
+}
+
+// BuildRequest builds a call's HTTP request: the operation's documented parameters and body
+// through request.Build, then what the step sends that the operation does not document (a
+// header, a query parameter or a cookie the walkthrough adds).
+func BuildRequest(ctx context.Context, w *Walkthrough, call *flow.Call, base func(*catalog.API) string) (*http.Request, error) {
+	api := w.APIs[call.Operation.Source]
+	if api == nil {
+		return nil, fmt.Errorf("source description %s is none of Loupe's APIs", call.Operation.Source)
+	}
+	op := api.Operation(call.Operation.ID)
+	if op == nil {
+		return nil, fmt.Errorf("%s has no operation %s", api.Title, call.Operation.ID)
+	}
+	st := request.State{Params: map[string][]string{}}
+	var extra []flow.ParamValue
+	for _, p := range call.Params {
+		cp := findParam(op, p.Name, p.In)
+		if cp == nil {
+			extra = append(extra, p)
+			continue
+		}
+		st.Params[request.Key(cp)] = texts(p.Value)
+	}
+	ct := ""
+	var body []byte
+	if call.Body != nil {
+		ct = call.Body.ContentType
+		if ct == "" && op.Body != nil {
+			ct = op.Body.ContentType
+		}
+		text, contentType, err := EncodeBody(ct, call.Body.Value)
+		if err != nil {
+			return nil, fmt.Errorf("request body: %w", err)
+		}
+		ct, body = contentType, []byte(text)
+		st.Body = text // a JSON body is validated against the operation's schema, as the form's
+	}
+	buildOp := op
+	if op.Body != nil && call.Body != nil && strings.Contains(op.Body.ContentType, "json") && !strings.Contains(ct, "json") {
+		c := *op // a body sent in another type than the form's is not the form's to check
+		c.Body = nil
+		buildOp = &c
+	}
+	req, errs := request.Build(buildOp, base(api), st)
+	if len(errs) > 0 {
+		var msgs []string
+		for _, e := range errs {
+			msgs = append(msgs, e.Error())
+		}
+		return nil, fmt.Errorf("the request for %s is not valid: %s", op.ID, strings.Join(msgs, "; "))
+	}
+	u, err := url.Parse(req.URL)
+	if err != nil {
+		return nil, err
+	}
+	hr, err := http.NewRequestWithContext(ctx, req.Method, u.String(), bytes.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	for _, h := range req.Headers {
+		if !strings.EqualFold(h.Name, "Content-Type") {
+			hr.Header.Add(h.Name, h.Value)
+		}
+	}
+	if body != nil {
+		hr.Header.Set("Content-Type", ct)
+	}
+	q := hr.URL.Query()
+	for _, p := range extra {
+		switch p.In {
+		case "query":
+			for _, v := range texts(p.Value) {
+				q.Add(p.Name, v)
+			}
+		case "querystring":
+			hr.URL.RawQuery = strings.TrimPrefix(flow.Text(p.Value), "?")
+			q = hr.URL.Query()
+		case "header":
+			hr.Header.Set(p.Name, flow.Text(p.Value))
+		case "cookie":
+			hr.AddCookie(&http.Cookie{Name: p.Name, Value: flow.Text(p.Value)})
+		case "path":
+			return nil, fmt.Errorf("%s has no path parameter %s", op.ID, p.Name)
+		}
+	}
+	if len(extra) > 0 {
+		hr.URL.RawQuery = q.Encode()
+	}
+	return hr, nil
+}
+
+// EncodeBody encodes a payload for its content type and returns the text and the
+// Content-Type to send. A string payload is sent as written; an object is encoded as JSON,
+// as a form (application/x-www-form-urlencoded) or as multipart/form-data.
+//
+// This is the one place a body is encoded: it is to call app/request's encoders once they
+// have them for forms and multipart bodies.
+func EncodeBody(contentType string, v any) (string, string, error) {
+	if contentType == "" {
+		contentType = "application/json"
+	}
+	mt, _, _ := mime.ParseMediaType(contentType)
+	if s, ok := v.(string); ok {
+		return s, contentType, nil
+	}
+	switch {
+	case mt == "application/x-www-form-urlencoded":
+		obj, ok := v.(map[string]any)
+		if !ok {
+			return "", "", fmt.Errorf("a form body is an object of fields, not %s", flow.Text(v))
+		}
+		form := url.Values{}
+		for _, k := range sortedKeys(obj) {
+			for _, t := range texts(obj[k]) {
+				form.Add(k, t)
+			}
+		}
+		return form.Encode(), contentType, nil
+	case mt == "multipart/form-data":
+		obj, ok := v.(map[string]any)
+		if !ok {
+			return "", "", fmt.Errorf("a multipart body is an object of parts, not %s", flow.Text(v))
+		}
+		var b bytes.Buffer
+		mw := multipart.NewWriter(&b)
+		for _, k := range sortedKeys(obj) {
+			for _, t := range texts(obj[k]) {
+				if err := mw.WriteField(k, t); err != nil {
+					return "", "", err
+				}
+			}
+		}
+		if err := mw.Close(); err != nil {
+			return "", "", err
+		}
+		return b.String(), mw.FormDataContentType(), nil
+	}
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return "", "", err
+	}
+	return string(b), contentType, nil
+}
+
+// texts turns a value into the form's text values: one per item of a list.
+func texts(v any) []string {
+	if list, ok := v.([]any); ok {
+		out := make([]string, 0, len(list))
+		for _, item := range list {
+			out = append(out, flow.Text(item))
+		}
+		return out
+	}
+	return []string{flow.Text(v)}
+}
+
+// findParam returns op's parameter with the given name and location, or nil; header names
+// match without regard to case.
+func findParam(op *catalog.Operation, name, in string) *catalog.Parameter {
+	for i := range op.Parameters {
+		p := &op.Parameters[i]
+		if p.In == in && (p.Name == name || (in == "header" && strings.EqualFold(p.Name, name))) {
+			return p
+		}
+	}
+	return nil
+}
