@@ -71,24 +71,29 @@ func (c *compiler) component(ref string) *base.SchemaProxy {
 func (c *compiler) build(s *base.Schema, stack []string) *catalog.Schema {
 	node := schemaNode(s)
 	out := &catalog.Schema{
-		Format:          s.Format,
-		Title:           s.Title,
-		DescriptionHTML: c.md(s.Description, node),
-		Minimum:         s.Minimum,
-		Maximum:         s.Maximum,
-		MinLength:       s.MinLength,
-		MaxLength:       s.MaxLength,
-		Pattern:         s.Pattern,
-		MinItems:        s.MinItems,
-		MaxItems:        s.MaxItems,
-		ReadOnly:        isTrue(s.ReadOnly),
-		WriteOnly:       isTrue(s.WriteOnly),
-		Deprecated:      isTrue(s.Deprecated),
-		Nullable:        isTrue(s.Nullable),
-		Source:          c.source(s.Extensions, ""),
-		Const:           c.json(s.Const),
-		Default:         c.json(s.Default),
-		Example:         c.json(s.Example),
+		Format:           s.Format,
+		Title:            s.Title,
+		DescriptionHTML:  c.md(s.Description, node),
+		Minimum:          s.Minimum,
+		Maximum:          s.Maximum,
+		MinLength:        s.MinLength,
+		MaxLength:        s.MaxLength,
+		Pattern:          s.Pattern,
+		MinItems:         s.MinItems,
+		MaxItems:         s.MaxItems,
+		ReadOnly:         isTrue(s.ReadOnly),
+		WriteOnly:        isTrue(s.WriteOnly),
+		Deprecated:       isTrue(s.Deprecated),
+		Nullable:         isTrue(s.Nullable),
+		Source:           c.source(s.Extensions, ""),
+		Const:            c.json(s.Const),
+		Default:          c.json(s.Default),
+		Example:          c.json(s.Example),
+		ContentMediaType: s.ContentMediaType,
+		ContentEncoding:  s.ContentEncoding,
+	}
+	if x := s.XML; x != nil {
+		out.XML = &catalog.XML{Name: x.Name, Namespace: x.Namespace, Prefix: x.Prefix, Attribute: x.Attribute, Wrapped: x.Wrapped}
 	}
 	// What a public-api schema contains comes from the public API too, unless marked.
 	saved := c.inherit
