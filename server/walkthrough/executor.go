@@ -112,11 +112,11 @@ func (x *HTTPExecutor) execute(ctx context.Context, er *arazzo.ExecutionRequest,
 		st.Params[request.Key(p)] = vals
 	}
 	if er.RequestBody != nil {
-		body, err := json.MarshalIndent(Plain(er.RequestBody), "", "  ")
+		body, err := bodyText(op, Plain(er.RequestBody))
 		if err != nil {
 			return nil, fmt.Errorf("encoding the request body: %w", err)
 		}
-		st.Body = string(body)
+		st.Body = body
 	}
 	req, errs := request.Build(op, x.Base, st)
 	if len(errs) > 0 {
@@ -131,7 +131,7 @@ func (x *HTTPExecutor) execute(ctx context.Context, er *arazzo.ExecutionRequest,
 	if err != nil {
 		return nil, err
 	}
-	for _, h := range req.Headers {
+	for _, h := range req.ProxyHeaders() {
 		hr.Header.Add(h.Name, h.Value)
 	}
 	start := time.Now()
@@ -155,6 +155,20 @@ func (x *HTTPExecutor) execute(ctx context.Context, er *arazzo.ExecutionRequest,
 		URL:        req.URL,
 		Method:     req.Method,
 	}, nil
+}
+
+// bodyText is a step's payload as the operation's form holds it (request.State.Body): a
+// string as it is for a text, XML or binary body, anything else as JSON, which app/request
+// encodes as the body's content type says (a form object as urlencoded or multipart fields).
+func bodyText(op *catalog.Operation, payload any) (string, error) {
+	if s, ok := payload.(string); ok && op.Body != nil {
+		switch op.Body.Kind() {
+		case catalog.BodyText, catalog.BodyXML, catalog.BodyBinary:
+			return s, nil
+		}
+	}
+	body, err := json.MarshalIndent(payload, "", "  ")
+	return string(body), err
 }
 
 // paramTexts turns a parameter's value into the form's text values: one per item of a list.
