@@ -123,8 +123,17 @@ type API struct {
 	// scheme says how the credential is sent. Empty for the built-in APIs, whose documents
 	// Loupe ships.
 	OpenAPI string `yaml:"openapi"`
-	// Credential is the secret the proxy adds to every call, and how.
+	// Credential is the secret the proxy adds to every call, and how. For an API of your own
+	// with send unset, it is the credential of the document's first security scheme, sent to
+	// the operations that scheme secures (as Credentials would).
 	Credential Credential `yaml:"credential"`
+	// Credentials are the secrets of an API of your own's security schemes, keyed by the
+	// scheme's name in its document (components.securitySchemes). Each operation is sent the
+	// credentials of the first of its security requirements whose every scheme has one (all
+	// of them: several headers or query parameters at once), placed as each scheme says
+	// unless send, name and prefix say otherwise; an operation with security: [] is sent none.
+	// Nil: only Credential.
+	Credentials map[string]*Credential `yaml:"credentials"`
 	// Allow lists the operationIds that may be called. Empty allows every documented one.
 	Allow []string `yaml:"allow"`
 	// AdminOnly lists operationIds only admins may call, such as mutating operations.
@@ -203,6 +212,11 @@ func (c *Config) applyDefaults() {
 		if a != nil {
 			a.applyOAuthDefaults(slug) // before the scheme's defaults: script's sandbox signs in
 			a.Credential.applyDefaults()
+			for _, cr := range a.Credentials {
+				if cr != nil {
+					cr.applyDefaults()
+				}
+			}
 		}
 	}
 }
