@@ -149,6 +149,10 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		p.refuse(rec, c, &refusal{http.StatusServiceUnavailable, up.slug + " has no base URL: " + up.Unset, "apis." + up.slug + ".base_url in the configuration"})
 		return
 	}
+	if auth, listed := up.OperationAuth[c.op]; listed && c.op != "" && auth.Missing != "" {
+		p.refuse(rec, c, &refusal{http.StatusUnauthorized, up.slug + ": " + auth.Missing, "apis." + up.slug + ".credentials in the configuration"})
+		return
+	}
 	if r.ContentLength > p.cfg.MaxBody {
 		p.refuse(rec, c, tooLarge(up.slug, p.cfg.MaxBody))
 		return
@@ -182,9 +186,6 @@ func (p *Proxy) checkOperation(c *call, r *http.Request, admin bool) *refusal {
 		if ref := checkValues(m); ref != nil {
 			return ref
 		}
-	}
-	if auth, listed := up.OperationAuth[id]; ok && listed && auth.Missing != "" {
-		return &refusal{http.StatusUnauthorized, up.slug + ": " + auth.Missing, "apis." + up.slug + ".credentials in the configuration"}
 	}
 	switch {
 	case !ok && !up.AllowUndocumented:
