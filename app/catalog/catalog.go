@@ -43,6 +43,10 @@ type API struct {
 	Operations      []Operation      `json:"operations"`
 	// Own marks an API added by configuration (apis.<slug>.openapi): it has no built-in sandbox.
 	Own bool `json:"own,omitempty"`
+	// Warnings are the problems of a document of your own that Loupe loaded past (a $ref to
+	// nothing, compiled as any value; a circular reference), each as "file:line:column: what
+	// (at #/json/pointer)": the API's page shows them.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // Tag groups operations in the sidebar.

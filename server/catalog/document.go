@@ -31,9 +31,9 @@ func compile(slug, file string, data []byte, own bool) (catalog.API, error) {
 	if err != nil {
 		return catalog.API{}, syntaxError(file, data, err)
 	}
-	p := &problems{file: file}
 	info := doc.GetSpecInfo()
 	root := info.RootNode
+	p := &problems{file: file, root: root, pointers: own}
 	switch {
 	case own && !strings.HasPrefix(info.Version, "3.0") && !strings.HasPrefix(info.Version, "3.1"):
 		key, _ := lookup(root, "openapi")
@@ -46,7 +46,16 @@ func compile(slug, file string, data []byte, own bool) (catalog.API, error) {
 	}
 	model, err := doc.BuildV3Model()
 	for _, e := range utils.UnwrapErrors(err) {
+		if own && model != nil {
+			// A circular reference, a $ref to nothing (an example's): the model is whole
+			// but for that place, which the page names.
+			p.warnAt(buildErrorNode(e), "%v", e)
+			continue
+		}
 		p.addLine(buildErrorLine(e), "%v", e)
+	}
+	if own && model != nil {
+		err = nil
 	}
 	if model == nil {
 		if len(p.errs) == 0 {
@@ -61,11 +70,25 @@ func compile(slug, file string, data []byte, own bool) (catalog.API, error) {
 		// A model that did not build cleanly is partial: compiling it would only add noise.
 		return catalog.API{}, p.err()
 	}
-	api := compileAPI(slug, &model.Model, p, own)
+	api := compileAPI(slug, &model.Model, model.Index, p, own)
 	if err := p.err(); err != nil {
 		return catalog.API{}, err
 	}
+	api.Warnings = p.warningTexts()
 	return api, nil
+}
+
+// buildErrorNode returns the YAML node an error from BuildV3Model is about, or nil.
+func buildErrorNode(err error) *yaml.Node {
+	var re *index.ResolvingError
+	if errors.As(err, &re) && re.Node != nil {
+		return re.Node
+	}
+	var ie *index.IndexingError
+	if errors.As(err, &ie) && ie.Node != nil {
+		return ie.Node
+	}
+	return nil
 }
 
 // buildErrorLine finds the line of an error from BuildV3Model: reference and index errors
