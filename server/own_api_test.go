@@ -163,7 +163,6 @@ func TestOwnAPIErrors(t *testing.T) {
 	dir := t.TempDir()
 	cookie := schemeDocument(t, dir, "{type: apiKey, in: cookie, name: sid}")
 	tests := []struct{ name, yaml, want string }{
-		{"swagger 2.0", "apis:\n  old:\n    openapi: testdata/swagger-2.0.yaml\n", "apis.old.openapi: testdata/swagger-2.0.yaml: this is a Swagger 2.0 document; Loupe reads OpenAPI 3.0 and 3.1"},
 		{"unparsable", "apis:\n  broken:\n    openapi: testdata/broken.yaml\n", "apis.broken.openapi: testdata/broken.yaml"},
 		{"cookie value", "apis:\n  c:\n    openapi: " + cookie + "\n    base_url: https://c.example\n    credential: {value: 'a;b'}\n",
 			"apis.c.credential: the document sends the key as cookie sid, whose value cannot hold a space, comma, semicolon, quote or backslash"},

@@ -8,6 +8,8 @@ import (
 
 	"github.com/pb33f/libopenapi"
 	"github.com/pb33f/libopenapi/datamodel"
+	v3high "github.com/pb33f/libopenapi/datamodel/high/v3"
+	v3low "github.com/pb33f/libopenapi/datamodel/low/v3"
 	"github.com/pb33f/libopenapi/index"
 	"github.com/pb33f/libopenapi/utils"
 	"go.yaml.in/yaml/v4"
@@ -45,10 +47,17 @@ func compile(slug, file string, data []byte, own bool) (catalog.API, error) {
 		return catalog.API{}, p.err()
 	}
 	model, err := doc.BuildV3Model()
+	if own && model == nil && err != nil {
+		model, err = buildPast(info, cfg, err)
+	}
 	for _, e := range utils.UnwrapErrors(err) {
+		var re *index.ResolvingError
+		if own && model != nil && errors.As(e, &re) && re.CircularReference != nil {
+			continue // the compiler stops a recursion with a stub (see schema)
+		}
 		if own && model != nil {
-			// A circular reference, a $ref to nothing (an example's): the model is whole
-			// but for that place, which the page names.
+			// A $ref to nothing (an example's): the model is whole but for that place,
+			// which the page names.
 			p.warnAt(buildErrorNode(e), "%v", e)
 			continue
 		}
@@ -143,4 +152,18 @@ func lookup(n *yaml.Node, path ...string) (key, value *yaml.Node) {
 		}
 	}
 	return key, value
+}
+
+// buildPast builds the model of a document of your own that BuildV3Model refused for a
+// reference to nothing (a missing example, a typo in a $ref): libopenapi's own steps, taken
+// past that refusal. It returns the model and every problem found, or nil and the first error
+// when the document has no model at all.
+func buildPast(info *datamodel.SpecInfo, cfg *datamodel.DocumentConfiguration, first error) (*libopenapi.DocumentModel[v3high.Document], error) {
+	lowDoc, err := v3low.CreateDocumentFromConfig(info, cfg)
+	if lowDoc == nil {
+		return nil, first
+	}
+	high := v3high.NewDocument(lowDoc)
+	high.Rolodex = lowDoc.Index.GetRolodex()
+	return &libopenapi.DocumentModel[v3high.Document]{Model: *high, Index: lowDoc.Index}, err
 }

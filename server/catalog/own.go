@@ -26,7 +26,7 @@ type Own struct {
 // LoadOwn reads and compiles the documents of your own APIs and appends them to c, after the
 // built-in APIs, in the order given; the catalog's version follows them. A document of your
 // own is taken as it is: it must parse and build with libopenapi (OpenAPI 3.0 or 3.1; Swagger
-// 2.0 is refused with what to do), and an operation without an operationId gets one made of
+// 2.0 is converted to 3.0 as it loads), and an operation without an operationId gets one made of
 // its method and path, but Loupe's conventions (examples, x-loupe-*) are not asked of it, nor
 // is it validated against the OpenAPI schema. It returns each document's bytes by slug, for
 // export as /openapi/<slug>.yaml. Every error starts with the setting's key and the file.
@@ -62,10 +62,19 @@ func LoadOwn(c *catalog.Catalog, own []Own) (map[string][]byte, error) {
 // into an OpenAPI 3 model.
 var swagger2 = regexp.MustCompile(`(?m)^\s*"?swagger"?\s*:\s*["']?2`)
 
-// compileOwn is compileDocument for a document of your own.
+// compileOwn is compileDocument for a document of your own. A Swagger 2.0 document is
+// converted to OpenAPI 3.0 first (fromSwagger2), and its API says so in a warning.
 func compileOwn(slug, file string, data []byte) (catalog.API, error) {
 	if swagger2.Match(data[:min(len(data), 4096)]) {
-		return catalog.API{}, &Error{File: file, Msg: "this is a Swagger 2.0 document; Loupe reads OpenAPI 3.0 and 3.1: convert it first (for example npx swagger2openapi " + file + ")"}
+		converted, err := fromSwagger2(file, data)
+		if err != nil {
+			return catalog.API{}, err
+		}
+		api, err := compile(slug, file+" (converted from Swagger 2.0)", converted, true)
+		if err == nil {
+			api.Warnings = append([]string{file + ": a Swagger 2.0 document, converted to OpenAPI 3.0 as it loaded (kin-openapi's openapi2conv)"}, api.Warnings...)
+		}
+		return api, err
 	}
 	return compile(slug, file, data, true)
 }
