@@ -22,7 +22,7 @@ func (a API) MarshalJSON() ([]byte, error) {
 	}
 	return json.Marshal(struct {
 		plain
-		Operations []opInAPI               `json:"operations"`
+		Operations []opInAPI              `json:"operations"`
 		Components map[string]*fullSchema `json:"components,omitempty"`
 	}{plain(a), ops, fullTable(table)})
 }
