@@ -36,6 +36,9 @@ func compile(slug, file string, data []byte, own bool) (catalog.API, error) {
 	info := doc.GetSpecInfo()
 	root := info.RootNode
 	p := &problems{file: file, root: root, pointers: own}
+	if !checkAliases(data, root, p) {
+		return catalog.API{}, p.err()
+	}
 	switch {
 	case own && !strings.HasPrefix(info.Version, "3.0") && !strings.HasPrefix(info.Version, "3.1"):
 		key, _ := lookup(root, "openapi")
@@ -58,7 +61,11 @@ func compile(slug, file string, data []byte, own bool) (catalog.API, error) {
 		if own && model != nil {
 			// A $ref to nothing (an example's): the model is whole but for that place,
 			// which the page names.
-			p.warnAt(buildErrorNode(e), "%v", e)
+			msg := e.Error()
+			if strings.Contains(msg, "does not exist in the specification") && !strings.Contains(msg, "`#") {
+				msg += ": Loupe reads nothing outside the document; bundle it into one file first (for example redocly bundle)"
+			}
+			p.warnAt(buildErrorNode(e), "%s", msg)
 			continue
 		}
 		p.addLine(buildErrorLine(e), "%v", e)

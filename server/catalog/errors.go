@@ -1,7 +1,9 @@
 package catalog
 
 import (
+	"bytes"
 	"cmp"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"regexp"
@@ -174,6 +176,11 @@ var lineInText = regexp.MustCompile(`(?:\bL|\bline:? )(\d+)`)
 // error carries the position; libopenapi flattens it into text, so the text is parsed again
 // with the YAML library to recover it, and the message is searched as a last resort.
 func syntaxError(file string, data []byte, err error) *Error {
+	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '{' {
+		if e := jsonSyntaxError(file, data); e != nil {
+			return e
+		}
+	}
 	var n yaml.Node
 	if yerr := yaml.Unmarshal(data, &n); yerr != nil {
 		var le *yaml.LoadError
@@ -198,4 +205,27 @@ func lineFromText(s string) int {
 		return n
 	}
 	return 0
+}
+
+// jsonSyntaxError locates the syntax error of a JSON document by line and column (a document
+// on one line would otherwise say only "line 1"), or returns nil when it is valid JSON.
+func jsonSyntaxError(file string, data []byte) *Error {
+	var v any
+	err := json.Unmarshal(data, &v)
+	if err == nil {
+		return nil
+	}
+	offset := int64(len(data))
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		offset = se.Offset
+	}
+	before := data[:min(int(offset), len(data))]
+	line := bytes.Count(before, []byte("\n")) + 1
+	col := len(before) - bytes.LastIndexByte(before, '\n')
+	msg := strings.TrimPrefix(err.Error(), "json: ")
+	if msg == "unexpected end of JSON input" {
+		msg = "the document ends before its JSON does (is it truncated?)"
+	}
+	return &Error{File: file, Line: line, Column: col, Msg: fmt.Sprintf("JSON syntax: %s (byte %d)", msg, offset)}
 }

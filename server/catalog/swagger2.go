@@ -20,6 +20,9 @@ func fromSwagger2(file string, data []byte) ([]byte, error) {
 	if err := yaml.Unmarshal(data, &root); err != nil {
 		return nil, syntaxError(file, data, err)
 	}
+	if p := (&problems{file: file, root: &root}); !checkAliases(data, &root, p) {
+		return nil, p.err()
+	}
 	raw, err := nodeJSON(&root)
 	if err != nil {
 		return nil, &Error{File: file, Msg: "Swagger 2.0: " + err.Error()}

@@ -109,6 +109,13 @@ type Limits struct {
 	// upstream sends nothing for this long. There is no limit on a stream's total length.
 	// Default 60s.
 	StreamIdleTimeout time.Duration `yaml:"stream_idle_timeout"`
+	// MaxDocument caps the size of an API of your own's OpenAPI document, in bytes: a larger
+	// one stops the start before it is read, naming this key. Default 16777216 (16 MiB: every
+	// document of the APIs.guru directory but Microsoft Graph's, which need gigabytes).
+	MaxDocument int64 `yaml:"max_document"`
+	// DocumentBuildTimeout is how long compiling one such document may take before the start
+	// is given up, naming this key. Default 60s.
+	DocumentBuildTimeout time.Duration `yaml:"document_build_timeout"`
 }
 
 // API configures one API.
@@ -189,6 +196,12 @@ func (c *Config) applyDefaults() {
 	}
 	if l.StreamIdleTimeout == 0 {
 		l.StreamIdleTimeout = proxy.DefaultStreamIdleTimeout
+	}
+	if l.MaxDocument == 0 {
+		l.MaxDocument = 16 << 20
+	}
+	if l.DocumentBuildTimeout == 0 {
+		l.DocumentBuildTimeout = time.Minute
 	}
 	sb := &s.Sandbox
 	if sb.IdleTimeout == 0 {

@@ -41,6 +41,10 @@ func (c *Config) Validate() error {
 		return errKey("server.limits.upstream_timeout", "expected a positive duration, got %s", l.UpstreamTimeout)
 	case l.StreamIdleTimeout <= 0:
 		return errKey("server.limits.stream_idle_timeout", "expected a positive duration, got %s", l.StreamIdleTimeout)
+	case l.MaxDocument <= 0:
+		return errKey("server.limits.max_document", "expected a positive number of bytes, got %d", l.MaxDocument)
+	case l.DocumentBuildTimeout <= 0:
+		return errKey("server.limits.document_build_timeout", "expected a positive duration, got %s", l.DocumentBuildTimeout)
 	case s.Sandbox.IdleTimeout < 0:
 		return errKey("server.sandbox.idle_timeout", "expected a positive duration, got %s", s.Sandbox.IdleTimeout)
 	case s.Sandbox.MaxSessions < 0:
