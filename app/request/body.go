@@ -122,6 +122,11 @@ func checkForm(b *catalog.RequestBody, form Object) []FieldError {
 		}
 		return v
 	}
+	if b.Schema != nil && b.Schema.Type != "" && b.Schema.Type != "object" {
+		// A form's schema that is not an object (a file, in some documents) says nothing
+		// of its fields.
+		return nil
+	}
 	errs := check(b.Schema, strip(form), "", 0)
 	for i := range errs {
 		errs[i].Key = BodyKey

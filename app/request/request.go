@@ -134,13 +134,21 @@ func (r *Request) Fetch() fetch.Request {
 // forwards the browser's own cookies (they are Loupe's).
 const CookieHeader = "X-Loupe-Cookie"
 
-// ProxyHeaders returns the headers as they are sent to Loupe's proxy: Cookie as CookieHeader.
-// Headers holds them as the upstream receives them, for the preview and the snippets.
+// AcceptEncodingHeader carries an operation's documented Accept-Encoding parameter to Loupe's
+// proxy, which a browser cannot send either (a forbidden header of fetch).
+const AcceptEncodingHeader = "X-Loupe-Accept-Encoding"
+
+// ProxyHeaders returns the headers as they are sent to Loupe's proxy: Cookie as CookieHeader,
+// Accept-Encoding as AcceptEncodingHeader. Headers holds them as the upstream receives them,
+// for the preview and the snippets.
 func (r *Request) ProxyHeaders() []fetch.Header {
 	out := make([]fetch.Header, len(r.Headers))
 	for i, h := range r.Headers {
-		if strings.EqualFold(h.Name, "Cookie") {
+		switch {
+		case strings.EqualFold(h.Name, "Cookie"):
 			h.Name = CookieHeader
+		case strings.EqualFold(h.Name, "Accept-Encoding"):
+			h.Name = AcceptEncodingHeader
 		}
 		out[i] = h
 	}

@@ -18,6 +18,7 @@ var encodedCatalog = &catalog.Catalog{APIs: []catalog.API{{Slug: "own", Operatio
 	{ID: "object", Method: "GET", Path: "/b/{bucket}/o/{object}"},
 	{ID: "matrix", Method: "GET", Path: "/m/{color}", Parameters: []catalog.Parameter{{Name: "color", In: "path", Style: "matrix"}}},
 	{ID: "describe", Method: "GET", Path: "/#Action=Describe"},
+	{ID: "target", Method: "POST", Path: "/#X-Amz-Target=Svc.Do"},
 	{ID: "label", Method: "GET", Path: "/files/{id}#label"},
 	{ID: "compressed", Method: "GET", Path: "/enc", Parameters: []catalog.Parameter{{Name: "Accept-Encoding", In: "header"}}},
 	{ID: "plain", Method: "GET", Path: "/plain"},
@@ -63,6 +64,17 @@ func TestDocumentedEncodingsPass(t *testing.T) {
 		if !strings.Contains(h.auditLog(), "operation="+tt.op) {
 			t.Errorf("%s: the audit does not name operation %s", tt.target, tt.op)
 		}
+	}
+}
+
+// TestFixedPairInAHeader: AWS's JSON APIs name the operation in the X-Amz-Target header.
+func TestFixedPairInAHeader(t *testing.T) {
+	h := encodedHarness(t)
+	if resp, body := h.do(t, "POST", "/proxy/own/", nil, http.Header{"X-Amz-Target": {"Svc.Do"}}); resp.StatusCode != 200 || !strings.Contains(h.auditLog(), "operation=target") {
+		t.Errorf("with the header: got %d %s; want 200 for operation target", resp.StatusCode, body)
+	}
+	if resp, _ := h.do(t, "POST", "/proxy/own/", nil, http.Header{"X-Amz-Target": {"Svc.Other"}}); resp.StatusCode != http.StatusForbidden {
+		t.Errorf("with another target: got %d; want 403", resp.StatusCode)
 	}
 }
 
@@ -129,7 +141,7 @@ func TestOperationSecurity(t *testing.T) {
 		zw.Write([]byte("decoded text"))
 		zw.Close()
 	})
-	resp, body = h.do(t, "GET", "/proxy/own/enc", nil, http.Header{"Accept-Encoding": {"gzip"}})
+	resp, body = h.do(t, "GET", "/proxy/own/enc", nil, http.Header{AcceptEncodingHeader: {"gzip"}})
 	if resp.StatusCode != 200 || body != "decoded text" || resp.Header.Get("X-Got-Accept-Encoding") != "gzip" {
 		t.Errorf("compressed: got %d %q (upstream asked with %q); want 200, the text decoded, gzip asked", resp.StatusCode, body, resp.Header.Get("X-Got-Accept-Encoding"))
 	}

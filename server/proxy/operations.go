@@ -150,8 +150,9 @@ func pathParam(op *catalog.Operation, name string) *catalog.Parameter {
 // match returns the operation of method and the raw path (relative to the base URL, whose
 // path is basePath) and query. HEAD matches GET operations. Paths are tried as given and
 // with the base path in front, since a base URL may or may not include the document's server
-// path. A route whose key fixes a query pair matches only a call that has it.
-func (o *operations) match(method, basePath, rawPath, rawQuery string) (match, bool) {
+// path. A route whose key fixes a pair matches only a call that has it in its query (AWS's
+// /#Action=DescribeInstances) or as a header (AWS's /#X-Amz-Target=Service.Action).
+func (o *operations) match(method, basePath, rawPath, rawQuery string, header http.Header) (match, bool) {
 	if rawPath == "" {
 		rawPath = "/"
 	}
@@ -180,7 +181,7 @@ func (o *operations) match(method, basePath, rawPath, rawQuery string) (match, b
 				if query == nil {
 					query, _ = url.ParseQuery(rawQuery)
 				}
-				if query.Get(r.fixed[0]) != r.fixed[1] {
+				if query.Get(r.fixed[0]) != r.fixed[1] && header.Get(r.fixed[0]) != r.fixed[1] {
 					continue
 				}
 			}

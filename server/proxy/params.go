@@ -16,6 +16,10 @@ import (
 // never go upstream. The proxy sends its value upstream as the Cookie header.
 const CookieHeader = "X-Loupe-Cookie"
 
+// AcceptEncodingHeader carries an operation's documented Accept-Encoding parameter from the
+// app (app/request's AcceptEncodingHeader), which a browser cannot set either.
+const AcceptEncodingHeader = "X-Loupe-Accept-Encoding"
+
 // dropParams returns a raw query without the pairs whose name is in drop, the others kept as
 // they were written, in their order and escaping.
 func dropParams(raw string, drop map[string]bool) string {

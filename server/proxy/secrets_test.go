@@ -201,7 +201,7 @@ func TestOperationMatch(t *testing.T) {
 		{docs, "GET", "/project/active_versions/", "projectsRead"},
 	}
 	for _, tt := range tests {
-		m, _ := tt.ops.match(tt.method, "", tt.path, "")
+		m, _ := tt.ops.match(tt.method, "", tt.path, "", nil)
 		if got := m.id; got != tt.want {
 			t.Errorf("%s %s: got %q; want %q", tt.method, tt.path, m.id, tt.want)
 		}

@@ -176,7 +176,7 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (p *Proxy) checkOperation(c *call, r *http.Request, admin bool) *refusal {
 	up := c.up
 	method := r.Method
-	m, ok := up.ops.match(method, up.basePth, c.rawRest, r.URL.RawQuery)
+	m, ok := up.ops.match(method, up.basePth, c.rawRest, r.URL.RawQuery, r.Header)
 	id := m.id
 	c.op = id
 	switch {
@@ -224,7 +224,11 @@ func (p *Proxy) rewrite(pr *httputil.ProxyRequest) {
 	h := out.Header
 	cookies := h.Values(CookieHeader)
 	delete(h, CookieHeader)
-	acceptEncoding := h.Values("Accept-Encoding")
+	acceptEncoding := h.Values(AcceptEncodingHeader)
+	if len(acceptEncoding) == 0 {
+		acceptEncoding = h.Values("Accept-Encoding") // a client that can send it
+	}
+	delete(h, AcceptEncodingHeader)
 	dropHeaders(h, droppedRequest)
 	if len(cookies) > 0 {
 		// The operation's cookie parameters, which a browser cannot send as Cookie.
