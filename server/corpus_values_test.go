@@ -201,7 +201,13 @@ func fillForm(op *catalog.Operation, want string) request.State {
 				continue
 			}
 		}
-		st.Params[request.Key(p)] = texts(p, sample(s, 0, false))
+		vs := texts(p, sample(s, 0, false))
+		for i, v := range vs {
+			if u, err := url.PathUnescape(v); p.In == "path" && err == nil {
+				vs[i] = u // as above, for a schema's example
+			}
+		}
+		st.Params[request.Key(p)] = vs
 	}
 	if op.Body == nil {
 		return st
