@@ -98,6 +98,17 @@ func (s *Server) proxyAPIs(c *config.Config) (map[string]*proxy.API, error) {
 		case config.SendQuery:
 			p.CredentialParam = cred.Name
 		}
+		if api.Own && c.APIs[slug] != nil && c.APIs[slug].Credential.Send == "" {
+			// Credentials go to each operation as its own security says (an explicit
+			// credential.send keeps sending one credential to every call).
+			sec, err := ownSecurity(&api, c.APIs[slug])
+			if err != nil {
+				return nil, err
+			}
+			p.Apply, p.OperationAuth = nil, sec.auth
+			p.CredentialHeaders, p.CredentialParams = sec.headers, sec.params
+			p.Secrets = append(p.Secrets, sec.secrets...)
+		}
 		out[slug] = p
 	}
 	return out, nil

@@ -107,7 +107,8 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	ownDocs, err := servercatalog.LoadOwn(cat, ownAPIs(cfg.Settings))
+	lim := cfg.Settings.Server.Limits
+	ownDocs, err := servercatalog.LoadOwn(cat, ownAPIs(cfg.Settings), servercatalog.Limits{MaxBytes: lim.MaxDocument, BuildTimeout: lim.DocumentBuildTimeout})
 	if err != nil {
 		return nil, err
 	}
@@ -153,7 +154,6 @@ func New(cfg Config) (*Server, error) {
 		s.Close()
 		return nil, err
 	}
-	lim := cfg.Settings.Server.Limits
 	var trusted []string
 	var public *url.URL
 	if cfg.Settings.Server.PublicURL != "" {
