@@ -35,7 +35,7 @@ func sandboxGuard(next http.Handler, public *url.URL) http.Handler {
 			scheme, host = public.Scheme, public.Host
 		}
 		r = r.Clone(r.Context())
-		for _, name := range []string{"X-Forwarded-Host", "X-Forwarded-Proto", "X-Forwarded-Prefix", "Forwarded", state.Header} {
+		for _, name := range []string{"X-Forwarded-Host", "X-Forwarded-Proto", "X-Forwarded-Prefix", "Forwarded", state.Header, state.ClientHeader} {
 			r.Header.Del(name)
 		}
 		r.Header.Set("X-Forwarded-Proto", scheme)
