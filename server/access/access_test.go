@@ -13,7 +13,6 @@ import (
 	"golang.org/x/crypto/bcrypt"
 )
 
-
 func TestLocalPath(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"/entities/entities.search", "/entities/entities.search"},
