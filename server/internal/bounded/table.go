@@ -146,6 +146,19 @@ func (t *Table[K, V]) Delete(key K) (V, bool) {
 	return e.value, true
 }
 
+// DeleteClient removes every entry of client and returns how many; OnEvict is not called.
+func (t *Table[K, V]) DeleteClient(client string) int {
+	l := t.clients[client]
+	if l == nil {
+		return 0
+	}
+	n := l.Len()
+	for l.Len() > 0 {
+		t.unlink(l.Front().Value.(*entry[K, V]))
+	}
+	return n
+}
+
 // Expire evicts the entries not used for longer than idle, calling OnEvict, and returns how
 // many it evicted.
 func (t *Table[K, V]) Expire(idle time.Duration) int {

@@ -110,9 +110,11 @@ func TestTableDeleteAndCounts(t *testing.T) {
 	if got := tb.ClientLen("c"); got != 4 {
 		t.Errorf("client holds %d; want 4", got)
 	}
-	for i := range 5 {
-		tb.Delete(fmt.Sprint(i))
+	tb.Put("other", 9, "d", false)
+	if n := tb.DeleteClient("c"); n != 4 || tb.ClientLen("c") != 0 || tb.Len() != 1 {
+		t.Errorf("DeleteClient: removed %d, %d left; want 4 removed, the other client's 1 left", n, tb.Len())
 	}
+	tb.Delete("other")
 	if got := tb.Stats(); got.Clients != 0 || got.Anonymous != 0 || tb.Len() != 0 {
 		t.Errorf("got %+v, len %d; want an empty table", got, tb.Len())
 	}
