@@ -129,4 +129,3 @@ func TestSignInFlood(t *testing.T) {
 		t.Errorf("a new visitor after the flood: %d %s", code, body)
 	}
 }
-

@@ -59,7 +59,7 @@ type authServer struct {
 	now     func() time.Time
 	ttl     time.Duration
 
-	mu sync.Mutex
+	mu      sync.Mutex
 	*tables // codes, grants (refresh tokens), access tokens, answered consents (oauth_tables.go)
 }
 
