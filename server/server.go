@@ -162,6 +162,7 @@ func New(cfg Config) (*Server, error) {
 		User:              s.gate.User,
 		Rate:              rateOf(lim.Rate),
 		Burst:             lim.Burst,
+		RateKey:           rateKey(cfg.Settings.Server.Access.Mode, s.gate),
 		MaxBody:           lim.MaxBody,
 		UpstreamTimeout:   lim.UpstreamTimeout,
 		StreamIdleTimeout: lim.StreamIdleTimeout,
