@@ -50,8 +50,8 @@ type Options struct {
 // Handler serves the app pages (prerendered on the server with the same routes as the wasm)
 // and the static assets.
 type Handler struct {
-	assets *assets
-	app    *app.Handler
+	assets   *assets
+	app      *app.Handler
 	served   http.Handler // app, gzipped (app.js rewritten): pages, app.js, wasm_exec.js, app.css, the worker
 	page     func(string) bool
 	pageHead string
