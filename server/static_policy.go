@@ -15,9 +15,9 @@ import (
 // by another site, even one whose sandbox runs no script, shows nothing to be clicked.
 const unframedStyle = `html{display:none!important}`
 
-// frameGuard shows the page when it is the top window; framed, it takes the top window to
-// itself when the framing page lets it, and stops loading in any case, so that the app never
-// starts inside another site's frame.
+// frameGuard shows the page when it is the top window; framed, it stops loading, so that the
+// app never starts inside another site's frame, and tries to take the top window to itself
+// (browsers allow a frame that only after a click in it).
 const frameGuard = `if (window.top === window.self) { document.getElementById("loupe-unframed").remove(); } ` +
 	`else { try { window.top.location.replace(window.self.location.href); } catch (e) {} window.stop(); }`
 
