@@ -90,7 +90,7 @@ func (h *Handler) WriteFiles(dir string, pages []string) error {
 // WriteFilesTo hands every file WriteFiles would write to put, by its root-relative name:
 // WriteStatic hashes them first, for a version that covers everything a build changes.
 func (h *Handler) WriteFilesTo(pages []string, put func(name string, data []byte) error) error {
-	if !strings.Contains(StaticWorkerTemplate, "cache.put(request") || !strings.Contains(StaticWorkerTemplate, `cache: "no-cache" })));`) {
+	if !strings.Contains(StaticWorkerTemplate, "cache.put(request") || !strings.Contains(StaticWorkerTemplate, `new Request(url, { cache: "no-cache" })`) {
 		return fmt.Errorf("go-app's service worker changed: the static site's offline cache cannot be installed")
 	}
 	get := func(path string) ([]byte, error) {

@@ -49,9 +49,12 @@ async function installWorker() {
 }`
 
 // freshInstall replaces it: the install lasts until every resource is cached (a failure leaves
-// the previous worker in place, and the browser tries again on a later visit), and each one is
-// fetched with cache "no-cache": revalidated with the server, so a copy in the HTTP cache is
-// used only when the server says it is current (304), never a previous build's.
+// the previous worker in place, and the browser tries again on a later visit), and each
+// resource whose address does not name its build (the pages, app.js, the catalog) is fetched
+// with cache "no-cache": revalidated with the server, so a copy in the HTTP cache is used only
+// when the server says it is current (304), never a previous build's. The versioned assets
+// (web/<version>/…, app.wasm among them) are taken as the HTTP cache has them: their address
+// changes with their content, and the first visit's download is not repeated.
 const freshInstall = `self.addEventListener("install", (event) => {
   console.log("installing app worker {{.Version}}");
   event.waitUntil(installWorker().then(() => self.skipWaiting()));
@@ -59,7 +62,7 @@ const freshInstall = `self.addEventListener("install", (event) => {
 
 async function installWorker() {
   const cache = await caches.open(cacheName);
-  await cache.addAll(resourcesToCache.map((url) => new Request(url, { cache: "no-cache" })));
+  await cache.addAll(resourcesToCache.map((url) => url.includes("/web/{{.Version}}/") ? url : new Request(url, { cache: "no-cache" })));
 }`
 
 const goAppClaim = `    await self.clients.claim(); // Ensure the service worker takes control of the clients
