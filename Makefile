@@ -81,7 +81,9 @@ bench: deps-bench wasm
 	LOUPE_BENCH_API=github LOUPE_BENCH_OP=repos-get LOUPE_BENCH_SWAGGER_OP=repos/get LOUPE_BENCH_OPENAPI=node_modules/@octokit/openapi/generated/api.github.com.json \
 		LOUPE_BENCH_ROUNDS=1 LOUPE_BENCH_NET=loopback $(GO) test -run '^$$' -bench PageLoadBesideSwaggerUI -benchtime 1x -timeout 60m ./e2e
 
-## fuzz: a short run of every fuzz target.
+## fuzz: a short run of every fuzz target: every parser a stranger reaches (permalink fragments,
+## the configuration, SSE, OpenAPI and Arazzo documents, the multipart and form bodies of the
+## pagination sandbox, client addresses behind proxies, sealed cookies and forms) and more.
 fuzz:
 	@for pkg in $$($(GO) list ./...); do \
 		for f in $$($(GO) test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz'); do \

@@ -33,9 +33,9 @@ type snippetCase struct {
 
 // snippetCases are one operation of every API, each with values the snippets must quote.
 var snippetCases = []snippetCase{
-	{slug: "script", op: "projects.create", body: `{"title": "It's \"quoted\" $HOME"}`},
-	{slug: "chat", op: "createChatCompletion", body: `{"model": "v0-1.0-md", "messages": [{"role": "user", "content": "Say 'hi' & \"bye\""}]}`},
-	{slug: "entities", op: "entities.search", params: map[string][]string{"query:query": {"it's Paris & co"}, "query:limit": {"2"}, "query:types": {"Place", "City"}}},
+	{slug: "script", op: "projects.create", body: `{"title": "It's \"quoted\" $HOME!! ` + "`id`" + ` !-1"}`},
+	{slug: "chat", op: "createChatCompletion", body: `{"model": "v0-1.0-md", "messages": [{"role": "user", "content": "Say 'hi' & \"bye\"!\n$(id) !echo"}]}`},
+	{slug: "entities", op: "entities.search", params: map[string][]string{"query:query": {"it's Paris & co!"}, "query:limit": {"2"}, "query:types": {"Place", "City"}}},
 	{slug: "docs", op: "listProjects", params: map[string][]string{"query:slug": {"pip"}}},
 	{slug: "cluster", op: "cluster.health", params: map[string][]string{"query:level": {"indices"}}},
 	{slug: "pagination", op: "listItemsCursor", params: map[string][]string{"query:page_size": {"5"}}},
@@ -92,9 +92,20 @@ type runner struct {
 	exact bool
 }
 
+// interactiveBash runs the shell snippet in file as a user pasting it into a terminal would:
+// an interactive bash, where ! is history expansion (a script run by sh has none).
+func interactiveBash(dir, file string) *exec.Cmd {
+	cmd := exec.Command("bash", "--norc", "--noprofile", "-i")
+	f, err := os.Open(file)
+	if err == nil {
+		cmd.Stdin = f // closed with the process's files
+	}
+	return cmd
+}
+
 var snippetRunners = map[string]runner{
-	"curl":            {"run.sh", func(dir, f string) *exec.Cmd { return exec.Command("sh", f) }, true},
-	"httpie":          {"run.sh", func(dir, f string) *exec.Cmd { return exec.Command("sh", f) }, true},
+	"curl":            {"run.sh", interactiveBash, true},
+	"httpie":          {"run.sh", interactiveBash, true},
 	"python":          {"run.py", func(dir, f string) *exec.Cmd { return exec.Command("python3", f) }, true},
 	"js":              {"run.mjs", func(dir, f string) *exec.Cmd { return exec.Command("node", f) }, true},
 	"openai-node":     {"run.mjs", func(dir, f string) *exec.Cmd { return exec.Command("node", f) }, false},
@@ -109,7 +120,7 @@ var pythonClients = map[string]bool{"openai-python": true, "google-python": true
 // requireTools fails (never skips) when a runner is missing.
 func requireTools(t *testing.T) {
 	t.Helper()
-	for _, tool := range []string{"sh", "curl", "http", "python3", "node", "go"} {
+	for _, tool := range []string{"bash", "curl", "http", "python3", "node", "go"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Fatalf("the snippet tests run %s, which is missing: run `make deps` (%v)", tool, err)
 		}
@@ -185,7 +196,7 @@ func TestSnippetsRun(t *testing.T) {
 		for _, kind := range snippet.Kinds(c.slug, op) {
 			for _, real := range []bool{false, true} {
 				name := c.slug + "/" + kind.ID + "/proxy"
-				tag := fmt.Sprintf("/t%d", len(jobs))
+				tag := fmt.Sprintf("/t%d!$x", len(jobs)) // a path a shell must not expand
 				target := snippet.Target{Proxy: loupe.URL, Direct: snippet.Direct{Prefix: "/proxy/" + c.slug, Slug: c.slug}, Held: held}
 				prefix := "/proxy/" + c.slug
 				if real {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log/slog"
 	"maps"
+	"net/http"
 	"net/url"
 	"slices"
 	"strings"
@@ -12,6 +13,7 @@ import (
 
 	"loupe/server/access"
 	"loupe/server/config"
+	"loupe/server/internal/clientip"
 	"loupe/server/proxy"
 )
 
@@ -151,6 +153,18 @@ func accessOptions(c *config.Config, log *slog.Logger) access.Options {
 		}
 	}
 	return opts
+}
+
+// rateKey names whose calls share a rate limit: in mode none (everyone is "local") the client
+// address (clientip), else the signed-in user.
+func rateKey(mode string, gate *access.Gate) func(*http.Request) (string, bool) {
+	return func(r *http.Request) (string, bool) {
+		if mode == config.AccessNone {
+			return "client:" + clientip.Of(r.Context()), false
+		}
+		name, _ := gate.User(r)
+		return "user:" + name, true
+	}
 }
 
 func rateOf(perSecond float64) rate.Limit {

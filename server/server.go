@@ -19,6 +19,7 @@ import (
 	"loupe/server/access"
 	servercatalog "loupe/server/catalog"
 	"loupe/server/config"
+	"loupe/server/internal/clientip"
 	"loupe/server/internal/inproc"
 	"loupe/server/oauth"
 	"loupe/server/proxy"
@@ -170,6 +171,7 @@ func New(cfg Config) (*Server, error) {
 		User:              s.gate.User,
 		Rate:              rateOf(lim.Rate),
 		Burst:             lim.Burst,
+		RateKey:           rateKey(cfg.Settings.Server.Access.Mode, s.gate),
 		MaxBody:           lim.MaxBody,
 		UpstreamTimeout:   lim.UpstreamTimeout,
 		StreamIdleTimeout: lim.StreamIdleTimeout,
@@ -218,7 +220,14 @@ func New(cfg Config) (*Server, error) {
 		mux.ServeHTTP(w, r)
 	})
 	secure := public != nil && public.Scheme == "https"
-	s.handler = logRequests(cfg.Logger, access.SecurityHeaders(s.gate.Wrap(withSandboxSession(routed, s.gate, cfg.Settings.Server.Access.Mode, secure))))
+	// Every table bounded per client (sessions, logins, rate limits) names the client the same
+	// way: its address, or behind a trusted proxy the address the proxy wrote (clientip).
+	clients, err := clientip.New(accessOptions(cfg.Settings, cfg.Logger).TrustedProxies, cfg.Settings.Server.Access.ClientAddressHeader)
+	if err != nil {
+		s.Close()
+		return nil, fmt.Errorf("server.access.client_address_header: %w", err)
+	}
+	s.handler = logRequests(cfg.Logger, clients.Wrap(access.SecurityHeaders(s.gate.Wrap(withSandboxSession(routed, s.gate, cfg.Settings.Server.Access.Mode, secure)))))
 	return s, nil
 }
 

@@ -54,7 +54,12 @@ func Do(ctx context.Context, req Request) (*Response, error) {
 			headers.Call("set", name, value)
 		}
 		init.Set("credentials", "omit")
+		// The call carries the user's key: no copy of it in the HTTP cache, and the service
+		// worker neither keeps it nor answers it from its cache (server/site's static worker).
+		init.Set("cache", "no-store")
 		promise = js.Global().Call("fetch", route.URL, init)
+	case ViaRefused:
+		return nil, errors.New(route.Refused)
 	default:
 		promise = js.Global().Call("fetch", route.URL, init)
 	}

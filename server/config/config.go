@@ -59,9 +59,22 @@ type Sandbox struct {
 	// server.data_dir the changes stay on disk and come back on the next call, without it they
 	// are forgotten. Default 30m.
 	IdleTimeout time.Duration `yaml:"idle_timeout"`
-	// MaxSessions is how many users may have live sandbox state at once; one more gets 429
-	// until an idle one is evicted. Default 1000.
+	// MaxSessions is how many anonymous users (mode none) may have live sandbox state at once;
+	// one more evicts the one unused longest (without server.data_dir its changes are
+	// forgotten). Signed-in users have as many places of their own, which no anonymous user
+	// takes. A user gets live state on their first change, never by reading. With
+	// server.data_dir, 10 times as many anonymous users keep their changes on disk, the one
+	// unused longest forgotten past it. Default 1000.
 	MaxSessions int `yaml:"max_sessions"`
+	// MaxSessionsPerClient is how many of those one client address may hold (behind
+	// server.access.trusted_proxies, the address the proxies name); one more evicts that
+	// address's own unused longest, so one client cannot push everyone else out. Raise it when
+	// many users share one address (an office behind NAT). Default 20.
+	MaxSessionsPerClient int `yaml:"max_sessions_per_client"`
+	// MaxTotalBytes bounds the stored changes of the anonymous users with live state
+	// together, in bytes; past it the one unused longest is evicted. Default 268435456 (256
+	// MiB), and never below MaxBytes.
+	MaxTotalBytes int64 `yaml:"max_total_bytes"`
 	// MaxBytes bounds one user's stored changes across the sandboxes, in bytes; a change past
 	// it gets 507 with a hint to Reset. Default 4194304 (4 MiB).
 	MaxBytes int64 `yaml:"max_bytes"`
@@ -86,9 +99,18 @@ type Access struct {
 	UsersFile string `yaml:"users_file"`
 	// Header is the user-name header of mode header. Default X-Forwarded-User.
 	Header string `yaml:"header"`
-	// TrustedProxies are the addresses or CIDR prefixes the header is accepted from (mode
-	// header); a request from anywhere else is refused.
+	// TrustedProxies are the addresses or CIDR prefixes of the reverse proxies in front of
+	// Loupe. In every mode, a request from one of them is counted against the client address
+	// the proxies wrote in ClientAddressHeader (the per-client limits on logins, calls and
+	// sandbox sessions), and a request from anywhere else against its own address, whatever
+	// header it sends. In mode header the user header is accepted from them only, and a request
+	// from anywhere else is refused.
 	TrustedProxies []string `yaml:"trusted_proxies"`
+	// ClientAddressHeader is the header the trusted proxies put the client's address in:
+	// X-Forwarded-For (default; nginx, Caddy, Traefik, Envoy) or Forwarded (RFC 7239). It is
+	// read right to left past the trusted proxies, so name the one your proxies set themselves:
+	// one they pass through unchanged carries whatever a client wrote.
+	ClientAddressHeader string `yaml:"client_address_header"`
 	// Admins are the users who may call operations an API keeps to admins (API.AdminOnly). In
 	// mode none the single local user is an admin.
 	Admins []string `yaml:"admins"`
@@ -181,6 +203,9 @@ func (c *Config) applyDefaults() {
 	if s.Access.Header == "" {
 		s.Access.Header = "X-Forwarded-User"
 	}
+	if s.Access.ClientAddressHeader == "" {
+		s.Access.ClientAddressHeader = "X-Forwarded-For"
+	}
 	if s.Access.SessionTTL == 0 {
 		s.Access.SessionTTL = 12 * time.Hour
 	}
@@ -212,6 +237,12 @@ func (c *Config) applyDefaults() {
 	}
 	if sb.MaxSessions == 0 {
 		sb.MaxSessions = 1000
+	}
+	if sb.MaxSessionsPerClient == 0 {
+		sb.MaxSessionsPerClient = 20
+	}
+	if sb.MaxTotalBytes == 0 {
+		sb.MaxTotalBytes = 256 << 20
 	}
 	if sb.MaxBytes == 0 {
 		sb.MaxBytes = 4 << 20

@@ -49,6 +49,10 @@ func (c *Config) Validate() error {
 		return errKey("server.sandbox.idle_timeout", "expected a positive duration, got %s", s.Sandbox.IdleTimeout)
 	case s.Sandbox.MaxSessions < 0:
 		return errKey("server.sandbox.max_sessions", "expected a positive number, got %d", s.Sandbox.MaxSessions)
+	case s.Sandbox.MaxSessionsPerClient < 0:
+		return errKey("server.sandbox.max_sessions_per_client", "expected a positive number, got %d", s.Sandbox.MaxSessionsPerClient)
+	case s.Sandbox.MaxTotalBytes < 0:
+		return errKey("server.sandbox.max_total_bytes", "expected a positive number of bytes, got %d", s.Sandbox.MaxTotalBytes)
 	case s.Sandbox.MaxBytes < 0:
 		return errKey("server.sandbox.max_bytes", "expected a positive number of bytes, got %d", s.Sandbox.MaxBytes)
 	}
@@ -92,6 +96,9 @@ func (c *Config) validateAccess() error {
 	}
 	if !validToken(a.Header) {
 		return errKey("server.access.header", "expected a header name such as X-Forwarded-User, got %q", a.Header)
+	}
+	if h := a.ClientAddressHeader; !strings.EqualFold(h, "X-Forwarded-For") && !strings.EqualFold(h, "Forwarded") {
+		return errKey("server.access.client_address_header", "expected X-Forwarded-For or Forwarded (the header your trusted proxies set), got %q", h)
 	}
 	for i, p := range a.TrustedProxies {
 		if _, err := ParsePrefix(p); err != nil {

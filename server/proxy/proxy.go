@@ -103,6 +103,11 @@ type Config struct {
 	// no limit.
 	Rate  rate.Limit
 	Burst int
+	// RateKey names whose token bucket a call takes from, and whether that is a signed-in
+	// user's (never evicted to make room for anonymous clients'): in access mode none, where
+	// everyone is "local", the client address, so that one client cannot use up everyone's
+	// rate. Nil means per user, every one signed in.
+	RateKey func(*http.Request) (key string, signedIn bool)
 	// MaxBody caps a request body in bytes; a larger one is answered 413. Zero means 10 MiB.
 	MaxBody int64
 	// UpstreamTimeout is how long to wait for response headers before answering 504. Zero

@@ -137,7 +137,7 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		p.refuse(rec, c, ref)
 		return
 	}
-	if ref := p.checkRate(rec, c.user); ref != nil {
+	if ref := p.checkRate(rec, r, c.user); ref != nil {
 		p.refuse(rec, c, ref)
 		return
 	}
