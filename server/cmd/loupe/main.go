@@ -68,6 +68,7 @@ func run(opts *serveOptions) error {
 	if err != nil {
 		return fmt.Errorf("listening on %s (server.addr): %w", settings.Server.Addr, err)
 	}
+	ln = server.ClearBadRequests(ln) // Loupe's own answer to an address Go's server cannot read
 	// No WriteTimeout: an event stream may last as long as it keeps sending. ReadTimeout bounds
 	// reading a request with its body (a slow upload), not the answer.
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute}
