@@ -41,6 +41,7 @@ func Do(ctx context.Context, req Request) (*Response, error) {
 
 	route := Plan(req.URL, js.Global().Get("location").Get("origin").String())
 	var promise js.Value
+	carry := false // the proxy may carry a status (carry.go)
 	switch route.Via {
 	case ViaSandbox:
 		sb, err := loadSandbox(ctx)
@@ -61,6 +62,10 @@ func Do(ctx context.Context, req Request) (*Response, error) {
 	case ViaRefused:
 		return nil, errors.New(route.Refused)
 	default:
+		carry = toProxy(route.URL, Current().Base)
+		if carry {
+			headers.Call("set", carryStatusHeader, "1")
+		}
 		promise = js.Global().Call("fetch", route.URL, init)
 	}
 
@@ -86,6 +91,9 @@ func Do(ctx context.Context, req Request) (*Response, error) {
 		}
 		pair := next.Get("value")
 		res.Headers = append(res.Headers, Header{Name: pair.Index(0).String(), Value: pair.Index(1).String()})
+	}
+	if carry {
+		res.restoreCarried()
 	}
 	b := &body{ctx: ctx, stop: stop, controller: controller, turnAt: time.Now()}
 	if stream := v.Get("body"); stream.Truthy() {

@@ -77,6 +77,9 @@ func CurlDirect(d Direct, req *request.Request, held []Credential) string {
 		headers = append(headers, c.Name+": "+value)
 	}
 	b.WriteString("curl")
+	if streams(req.Body) {
+		b.WriteString(" -N") // print each event as it arrives
+	}
 	if req.Method != "" && req.Method != "GET" {
 		b.WriteString(" -X " + req.Method)
 	}

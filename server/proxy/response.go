@@ -34,6 +34,7 @@ func (p *Proxy) modifyResponse(resp *http.Response) error {
 		}
 	}
 	dropHeaders(h, droppedResponse)
+	carryStatus(c, resp)
 	if v := h.Values("Www-Authenticate"); len(v) > 0 {
 		// The browser would prompt for a password and send it to Loupe; show it instead.
 		h.Del("Www-Authenticate")

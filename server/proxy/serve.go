@@ -28,6 +28,8 @@ type call struct {
 	reason  string // why the call failed, for the audit line; never an error's text
 	// inErr is why reading the client's request body failed, if it did (set by inBody).
 	inErr error
+	// carry is true when the caller asked for an upstream 408 to be carried (carry.go).
+	carry bool
 	// apply adds the user's own credential (API.Authorize); nil sends the API's.
 	apply func(*http.Request)
 	// deferred: the path holds an encoded slash or a semicolon for checkOperation to place.
@@ -164,6 +166,7 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Body != nil && r.Body != http.NoBody {
 		r.Body = &inBody{http.MaxBytesReader(rec, r.Body, p.cfg.MaxBody), c}
 	}
+	c.carry = r.Header.Get(CarryStatusHeader) != ""
 	c.client = r.Context()
 	c.Context, c.cancel = context.WithCancelCause(c.client)
 	defer c.cancel(nil)
@@ -276,6 +279,7 @@ var droppedRequestHeaders = []string{
 	"Authorization", "Proxy-Authorization", "Cookie", "X-Api-Key", "X-Goog-Api-Key",
 	"Origin", "Referer", "Sec-Fetch-Site", "Sec-Fetch-Mode", "Sec-Fetch-Dest", "Sec-Fetch-User",
 	"X-Real-Ip", "Forwarded", "X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto",
+	CarryStatusHeader, // Loupe's own, for the proxy (carry.go)
 	// Without Accept-Encoding, the Transport asks for gzip and decodes it, so the masker sees
 	// the response as text.
 	"Accept-Encoding",
