@@ -163,11 +163,15 @@ func (v *chatView) request() {
 	ctx.Async(func() { a.Send(ctx, reqCtx, url, body) })
 }
 
-// onStop ends the answer at once and keeps what arrived.
+// onStop ends the answer at once and keeps what arrived. The composer calls it from its own
+// button, so the change is dispatched on the view's context: the view, not the composer, shows
+// the answer stopped.
 func (v *chatView) onStop(ctx app.Context) {
-	if v.live != nil {
-		v.live.Stop(ctx)
-	}
+	v.ctx.Dispatch(func(ctx app.Context) {
+		if v.live != nil {
+			v.live.Stop(ctx)
+		}
+	})
 }
 
 // onClear starts a new conversation.
