@@ -81,6 +81,7 @@ type handler struct {
 	key      string
 	sessions *state.API[*store]
 	as       *authServer
+	frames   *frameStore // the HTML of web app answers (webapp_page.go)
 }
 
 // New returns the sandbox handler, with a store per sandbox session (sessions.go).
@@ -109,12 +110,17 @@ func New(opts Options) http.Handler {
 		}
 		return st
 	}
-	return &handler{key: key, sessions: newSessions(reg, fresh), as: newAuthServer(opts, now)}
+	return &handler{key: key, sessions: newSessions(reg, fresh), as: newAuthServer(opts, now),
+		frames: newFrameStore(10*time.Minute, 256, 64<<20)}
 }
 
 // ServeHTTP routes the request, checks the credential, then runs the operation.
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if h.as.serve(w, r) {
+		return
+	}
+	if strings.HasPrefix(r.URL.Path, "/macros/") { // a web app: its page, no API key
+		h.serveWebApp(w, r)
 		return
 	}
 	ep := route(r.Method, r.URL.Path)
