@@ -154,8 +154,11 @@ func valueString(v goja.Value) string {
 	return v.String()
 }
 
+// stackTraceLimit is how many frames a stack keeps, as V8's Error.stackTraceLimit.
+const stackTraceLimit = 10
+
 // frames turns the engine's stack (deepest first) into ScriptStackTraceElements, keeping only
-// the frames in the project's and its libraries' files. The frames of the constructors of
+// the frames in the project's and its libraries' files, at most stackTraceLimit of them. The frames of the constructors of
 // classes (see constructors) at the top of the stack are left out as V8 leaves them out; a
 // constructor deeper in the stack is named "new Name" as V8 names it.
 func frames(stack []goja.StackFrame, srcs sources, classes []classSpan) []Frame {
@@ -185,6 +188,9 @@ func frames(stack []goja.StackFrame, srcs sources, classes []classSpan) []Frame 
 		}
 		_, l := p.lines.locate(line)
 		out = append(out, Frame{Function: name, LineNumber: l})
+		if len(out) == stackTraceLimit {
+			break
+		}
 	}
 	return out
 }

@@ -82,7 +82,7 @@ func (h *memHost) Log(line string) {
 func runJS(t testing.TB, host *memHost, tz, source, fn string, args ...string) Result {
 	t.Helper()
 	job := Job{Files: []File{{Name: "Code", Type: "SERVER_JS", Source: source}}, Function: fn,
-		ScriptID: "1scriptAbc", Title: "Test", User: "ada@example.com", TimeZone: tz, Limits: Limits{Timeout: 5 * time.Second}}
+		ScriptID: "1scriptAbc", Title: "Test", User: "ada@example.com", TimeZone: tz, Limits: Limits{Timeout: 2 * time.Second}}
 	for _, a := range args {
 		job.Args = append(job.Args, json.RawMessage(a))
 	}

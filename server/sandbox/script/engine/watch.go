@@ -94,10 +94,12 @@ func (w *watchdog) finish() {
 	<-w.done
 }
 
-// sleep waits d, or until the run is interrupted or past its deadline.
+// sleep waits d, or until the run is interrupted: a sleep past the deadline ends when the
+// run is interrupted for it.
 func (w *watchdog) sleep(d time.Duration) {
-	if left := time.Until(w.deadline); d > left {
-		d = left
+	if d >= time.Until(w.deadline) {
+		<-w.done
+		return
 	}
 	if d <= 0 {
 		return

@@ -15,15 +15,22 @@ import (
 // exitCPU is a worker's exit status when it used up the CPU time of its run (RLIMIT_CPU).
 const exitCPU = 3
 
-// setupChild bounds this worker process: its data (the Go heap and stacks) to memory bytes by
-// RLIMIT_DATA, with the Go runtime's soft limit under it, one goroutine stack to 64 MiB, one
-// processor, and its CPU time by RLIMIT_CPU (set a run at a time by limitCPU).
+// dataAllowance is what a worker's RLIMIT_DATA adds to the run's memory: address space that is
+// not memory in use (the 8 MiB stack of each of its few threads, the heap's free pages).
+const dataAllowance = 96 << 20
+
+// setupChild bounds this worker process: the Go runtime keeps its memory under memory bytes
+// (a soft limit: it collects harder), RLIMIT_DATA stops any allocation past memory plus
+// dataAllowance (the process ends "out of memory"), one goroutine's stack is at most 64 MiB,
+// it has one processor, and its CPU time is bounded by RLIMIT_CPU (set a run at a time by
+// limitCPU).
 func setupChild(memory uint64) error {
 	if memory > 0 {
-		if err := syscall.Setrlimit(syscall.RLIMIT_DATA, &syscall.Rlimit{Cur: memory, Max: memory}); err != nil {
-			return fmt.Errorf("setting RLIMIT_DATA to %d bytes: %w", memory, err)
+		data := memory + dataAllowance
+		if err := syscall.Setrlimit(syscall.RLIMIT_DATA, &syscall.Rlimit{Cur: data, Max: data}); err != nil {
+			return fmt.Errorf("setting RLIMIT_DATA to %d bytes: %w", data, err)
 		}
-		debug.SetMemoryLimit(int64(memory - memory/8))
+		debug.SetMemoryLimit(int64(memory))
 	}
 	debug.SetMaxStack(64 << 20)
 	runtime.GOMAXPROCS(1)

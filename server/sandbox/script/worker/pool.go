@@ -26,13 +26,14 @@ import (
 
 // Config configures a Pool. The zero value gives the defaults below.
 type Config struct {
-	// Memory is each run's memory limit in bytes: its worker's RLIMIT_DATA, with the engine's
-	// cooperative check at three quarters of it. Default 256 MiB.
+	// Memory is each run's memory limit in bytes: the Go memory limit of its worker, whose
+	// RLIMIT_DATA is this plus the address space of its threads, with the engine's check of
+	// the live heap at three quarters of it. Default 256 MiB.
 	Memory uint64
 	// Warm is how many idle workers are kept ready. Default 2.
 	Warm int
 	// Grace is how long past its time limit a run has to answer before its worker is killed.
-	// Default 500 ms.
+	// Default 300 ms.
 	Grace time.Duration
 	// SlowAfter is how long a run goes on before its worker is deprioritised (nice 19).
 	// Default 200 ms; negative: never.
@@ -47,7 +48,7 @@ type Config struct {
 const (
 	DefaultMemory    = 256 << 20
 	defaultWarm      = 2
-	defaultGrace     = 500 * time.Millisecond
+	defaultGrace     = 300 * time.Millisecond
 	defaultSlowAfter = 200 * time.Millisecond
 )
 

@@ -68,20 +68,17 @@ func startProc(cmd []string, memory uint64) (*proc, error) {
 	return w, nil
 }
 
-// kill ends the worker (SIGKILL) and waits for it.
+// kill ends the worker (SIGKILL); the system reaps it in the background (a process that held
+// much memory takes a moment to go, and the run's answer need not wait for it).
 func (w *proc) kill() {
 	w.once.Do(func() {
 		_ = w.cmd.Process.Kill()
 		_ = w.stdin.Close()
+		go func() { // let the reader end
+			for range w.frames {
+			}
+		}()
 	})
-	select {
-	case <-w.exited:
-	case <-time.After(5 * time.Second):
-	}
-	go func() { // let the reader end
-		for range w.frames {
-		}
-	}()
 }
 
 // run runs one job on w. healthy says whether w may take another job; sent whether the job
@@ -189,7 +186,8 @@ func (w *proc) died() *engine.Failure {
 		code = st.ExitCode()
 	}
 	switch {
-	case code == exitMemory || strings.Contains(said, "out of memory") || strings.Contains(said, "cannot allocate memory"):
+	case code == exitMemory || strings.Contains(said, "out of memory") || strings.Contains(said, "cannot allocate memory") ||
+		strings.Contains(said, "pthread_create failed"):
 		return &engine.Failure{Message: "Exceeded memory limit", Limit: engine.LimitMemory}
 	case strings.Contains(said, "stack overflow") || strings.Contains(said, "stack exceeds"):
 		return &engine.Failure{Type: "RangeError", Message: "Maximum call stack size exceeded", Limit: engine.LimitStack}
