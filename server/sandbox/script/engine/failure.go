@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/dop251/goja"
+	"github.com/dop251/goja/ast"
+	"github.com/dop251/goja/parser"
 )
 
 // lineMap maps the lines of one compiled program back to the files it was made of: a project
@@ -158,12 +160,15 @@ func valueString(v goja.Value) string {
 const stackTraceLimit = 10
 
 // frames turns the engine's stack (deepest first) into ScriptStackTraceElements, keeping only
-// the frames in the project's and its libraries' files, at most stackTraceLimit of them. The frames of the constructors of
-// classes (see constructors) at the top of the stack are left out as V8 leaves them out; a
-// constructor deeper in the stack is named "new Name" as V8 names it.
-func frames(stack []goja.StackFrame, srcs sources, classes []classSpan) []Frame {
+// the frames in the project's and its libraries' files, at most stackTraceLimit of them. The
+// frames of the constructors of the error's classes (skip, see constructors) at the top of the
+// stack are left out as V8 leaves them out; a class constructor deeper in the stack is named
+// "new Name" as V8 names it.
+func frames(stack []goja.StackFrame, srcs sources, skip []classSpan) []Frame {
 	var out []Frame
-	skipping := len(classes) > 0
+	skipping := len(skip) > 0
+	var named []classSpan // the project's classes, found when a frame needs a name
+	found := false
 	for i := range stack {
 		f := &stack[i]
 		p, ok := srcs[f.SrcName()]
@@ -172,24 +177,51 @@ func frames(stack []goja.StackFrame, srcs sources, classes []classSpan) []Frame 
 		}
 		line := f.Position().Line
 		name := f.FuncName()
-		class := ""
-		for _, c := range classes {
-			if c.contains(f.SrcName(), line) {
-				class = c.name
-				break
-			}
-		}
-		if skipping && class != "" {
+		if skipping && spanOf(skip, f.SrcName(), line) != "" {
 			continue
 		}
 		skipping = false
-		if class != "" && (name == "" || name == "<anonymous>") {
-			name = "new " + class
+		if name == "" || name == "<anonymous>" {
+			if !found {
+				named, found = classesOf(srcs), true
+			}
+			if class := spanOf(named, f.SrcName(), line); class != "" {
+				name = "new " + class
+			}
 		}
 		_, l := p.lines.locate(line)
 		out = append(out, Frame{Function: name, LineNumber: l})
 		if len(out) == stackTraceLimit {
 			break
+		}
+	}
+	return out
+}
+
+// spanOf is the name of the class of spans written where the program's line is ("": none).
+func spanOf(spans []classSpan, program string, line int) string {
+	for _, c := range spans {
+		if c.contains(program, line) {
+			return c.name
+		}
+	}
+	return ""
+}
+
+// classesOf finds the classes declared at the top level of the loaded programs.
+func classesOf(srcs sources) []classSpan {
+	var out []classSpan
+	for name, p := range srcs {
+		prg, err := parser.ParseFile(nil, name, p.source, 0)
+		if err != nil {
+			continue
+		}
+		line := func(idx int) int { return prg.File.Position(idx).Line }
+		for _, st := range prg.Body {
+			if d, ok := st.(*ast.ClassDeclaration); ok && d.Class != nil && d.Class.Name != nil {
+				out = append(out, classSpan{program: name, first: line(int(d.Class.Class)), end: line(int(d.Class.RightBrace)),
+					name: d.Class.Name.Name.String()})
+			}
 		}
 	}
 	return out

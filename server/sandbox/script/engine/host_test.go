@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -100,3 +101,31 @@ func js(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
 }
+
+// outcome is what a run of f answered: its result as JSON, or its failure as "Type: message".
+func outcome(r Result) string {
+	if r.Fail != nil {
+		return r.Fail.Type + ": " + r.Fail.Message
+	}
+	return string(r.Result)
+}
+
+// serviceCase is one call of a service: the body of function f, and what it returns.
+type serviceCase struct {
+	name, body, want string
+}
+
+// runCases runs each case's body as function f on one host (in order: a case may read what
+// an earlier one wrote), in the time zone tz, and compares the outcome.
+func runCases(t *testing.T, host *memHost, tz string, cases []serviceCase) {
+	t.Helper()
+	for _, c := range cases {
+		r := runJS(t, host, tz, "function f() {\n"+c.body+"\n}\n", "f")
+		if got := outcome(r); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.name, got, c.want)
+		}
+	}
+}
+
+// itoa is the decimal form of n.
+func itoa(n int) string { return strconv.Itoa(n) }

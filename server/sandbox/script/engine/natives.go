@@ -123,8 +123,10 @@ func (n *natives) object() *goja.Object {
 // is GMT (Utilities.formatDate does not fail on one).
 func javaZone(id string) *time.Location {
 	switch id {
-	case "GMT", "UTC", "":
+	case "UTC":
 		return time.UTC
+	case "GMT", "":
+		return time.FixedZone("GMT", 0)
 	}
 	if loc, err := time.LoadLocation(id); err == nil {
 		return loc
@@ -132,7 +134,7 @@ func javaZone(id string) *time.Location {
 	if off, ok := gmtOffset(id); ok {
 		return time.FixedZone(id, off)
 	}
-	return time.UTC
+	return time.FixedZone("GMT", 0)
 }
 
 // gmtOffset reads a custom Java zone ID such as "GMT+2" or "GMT-05:30" as seconds east of UTC.

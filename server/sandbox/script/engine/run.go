@@ -179,8 +179,11 @@ func stringBytes(v goja.Value) int {
 	return len(v.String())
 }
 
-// size formats a byte count for a message: KiB or MiB with at most one decimal.
+// size formats a byte count for a message: bytes, or KiB or MiB with at most one decimal.
 func size(n int) string {
+	if n < 1<<10 {
+		return fmt.Sprintf("%d bytes", n)
+	}
 	if n < 1<<20 {
 		return strings.TrimSuffix(fmt.Sprintf("%.1f", float64(n)/(1<<10)), ".0") + " KiB"
 	}
@@ -192,7 +195,11 @@ func typeOf(v goja.Value) string {
 	if _, ok := goja.AssertFunction(v); ok {
 		return "function"
 	}
-	switch v.ExportType().String() {
+	t := v.ExportType()
+	if t == nil {
+		return ""
+	}
+	switch t.String() {
 	case "*goja.Symbol":
 		return "symbol"
 	case "*big.Int":

@@ -14,10 +14,11 @@ function javaText(v, depth) {
   return '{' + Object.keys(v).map(function (k) { return k + '=' + javaText(v[k], depth + 1); }).join(', ') + '}';
 }
 
-// javaFormat is String.format for the conversions scripts use: %s %S %d %f %.Nf %b %x %c %n %%.
+// javaFormat is String.format for the conversions scripts use: %s %S %d %f %.Nf %b %x %c %n %%,
+// with a width, - (left-justify) and 0 (pad numbers with zeros).
 function javaFormat(format, values) {
   var i = 0;
-  return format.replace(/%(-?\d+)?(?:\.(\d+))?([sSdfbxcn%])/g, function (all, width, prec, conv) {
+  return format.replace(/%(-)?(0)?(\d+)?(?:\.(\d+))?([sSdfbxcn%])/g, function (all, left, zero, width, prec, conv) {
     if (conv === '%') return '%';
     if (conv === 'n') return '\n';
     if (i >= values.length) return all;
@@ -33,9 +34,12 @@ function javaFormat(format, values) {
         if (prec !== undefined) s = s.slice(0, Number(prec));
         if (conv === 'S') s = s.toUpperCase();
     }
-    if (width !== undefined) {
-      var w = Math.abs(Number(width));
-      while (s.length < w) s = Number(width) < 0 ? s + ' ' : ' ' + s;
+    var w = width === undefined ? 0 : Number(width);
+    var numeric = conv === 'd' || conv === 'f' || conv === 'x';
+    while (s.length < w) {
+      if (left) s += ' ';
+      else if (zero && numeric) s = s.charAt(0) === '-' ? '-0' + s.slice(1) : '0' + s;
+      else s = ' ' + s;
     }
     return s;
   });
