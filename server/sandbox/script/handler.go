@@ -99,7 +99,7 @@ func New(opts Options) http.Handler {
 		reg = state.NewRegistry(state.NewMemory(), state.Options{DropEvicted: true})
 	}
 	slots := newRunSlots(or(opts.MaxRuns, defaultMaxRuns), opts.MaxRunsPerUser) // shared: the bounds are the server's
-	run := newRunner(or(opts.RunMemory, defaultRunMemory))
+	run := newRunner(or(opts.RunMemory, defaultRunMemory), slots.max)
 	fresh := func() *store {
 		st := newStore(now, opts.NewID)
 		st.limits.Timeout = or(opts.RunTimeout, defaultRunTimeout)

@@ -165,7 +165,7 @@ func TestHostileRuns(t *testing.T) {
 		{"sleepy", "time", "Exceeded maximum execution time"},
 	}
 	stop := make(chan struct{})
-	peak := peakRSS(worker.Shared(hostileMemory), stop)
+	peak := peakRSS(worker.Shared(hostileMemory, hostileRuns), stop)
 	answers := make([]runAnswer, len(tests))
 	var wg sync.WaitGroup
 	next := make(chan int)

@@ -14,8 +14,10 @@ import (
 type processRunner struct{ pool *worker.Pool }
 
 // newRunner returns the runner of a handler: the process's shared pool of workers with the
-// per-run memory limit.
-func newRunner(memory uint64) runner { return processRunner{pool: worker.Shared(memory)} }
+// per-run memory limit, keeping a worker ready for each of the runs that may go on at once.
+func newRunner(memory uint64, runs int) runner {
+	return processRunner{pool: worker.Shared(memory, runs)}
+}
 
 // run implements runner.
 func (r processRunner) run(ctx context.Context, job engine.Job, host engine.Host) engine.Result {

@@ -15,7 +15,7 @@ import (
 type inProcessRunner struct{ memory uint64 }
 
 // newRunner returns the in-process runner.
-func newRunner(memory uint64) runner { return inProcessRunner{memory: memory} }
+func newRunner(memory uint64, runs int) runner { return inProcessRunner{memory: memory} }
 
 // run implements runner.
 func (r inProcessRunner) run(ctx context.Context, job engine.Job, host engine.Host) engine.Result {

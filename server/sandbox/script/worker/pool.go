@@ -36,7 +36,7 @@ type Config struct {
 	// Default 300 ms.
 	Grace time.Duration
 	// SlowAfter is how long a run goes on before its worker is deprioritised (nice 19).
-	// Default 200 ms; negative: never.
+	// Default 100 ms; negative: never.
 	SlowAfter time.Duration
 	// Command is the worker's program and arguments. Default: this binary (os.Executable).
 	Command []string
@@ -49,7 +49,7 @@ const (
 	DefaultMemory    = 256 << 20
 	defaultWarm      = 2
 	defaultGrace     = 300 * time.Millisecond
-	defaultSlowAfter = 200 * time.Millisecond
+	defaultSlowAfter = 100 * time.Millisecond
 )
 
 // Pool runs jobs in worker processes. It is safe for concurrent use: each Run has a worker of
@@ -88,18 +88,22 @@ var (
 )
 
 // Shared returns the process's pool of workers with the memory limit (0: DefaultMemory), made
-// on first use: every sandbox handler of the process shares it.
-func Shared(memory uint64) *Pool {
+// on first use: every sandbox handler of the process shares it. It keeps at least warm idle
+// workers (the runs that may go on at once, so that a new run finds one ready).
+func Shared(memory uint64, warm int) *Pool {
 	if memory == 0 {
 		memory = DefaultMemory
 	}
 	sharedMu.Lock()
 	defer sharedMu.Unlock()
-	if p := shared[memory]; p != nil {
-		return p
+	p := shared[memory]
+	if p == nil {
+		p = NewPool(Config{Memory: memory, Warm: warm})
+		shared[memory] = p
 	}
-	p := NewPool(Config{Memory: memory})
-	shared[memory] = p
+	p.mu.Lock()
+	p.cfg.Warm = max(p.cfg.Warm, warm)
+	p.mu.Unlock()
 	return p
 }
 
