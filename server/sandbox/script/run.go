@@ -114,7 +114,7 @@ func runScript(s *store, r *http.Request, id string) (any, *apiError) {
 	if e != nil {
 		return nil, e
 	}
-	h := http.Header{LogsHeader: {logsHeader(res.Logs, res.LogsDropped)}, DurationHeader: {fmtDuration(took)}}
+	h := http.Header{LogsHeader: {logsHeader(res.Logs, res.LogsDropped)}, DurationHeader: {fmtDuration(took.Round(time.Millisecond))}}
 	if res.Fail != nil && res.Fail.Limit != "" {
 		h.Set(LimitHeader, res.Fail.Limit)
 	}
