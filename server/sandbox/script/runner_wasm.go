@@ -10,8 +10,9 @@ import (
 
 // inProcessRunner runs each job in the engine itself: the browser's sandbox module cannot
 // start processes, so its limits are the engine's cooperative ones (the time limit, regular
-// expressions included, and the heap's growth, which is this tab's alone); a built-in that
-// loops or allocates without returning to the interpreter is not stopped.
+// expressions included, the heap's growth, which is this tab's alone, and a request the page
+// aborted); a built-in that loops or allocates without returning to the interpreter is not
+// stopped.
 type inProcessRunner struct{ memory uint64 }
 
 // newRunner returns the in-process runner.
@@ -22,5 +23,5 @@ func (r inProcessRunner) run(ctx context.Context, job engine.Job, host engine.Ho
 	if job.Limits.Memory == 0 {
 		job.Limits.Memory = r.memory
 	}
-	return engine.Run(job, host)
+	return engine.RunWith(ctx, job, host, nil)
 }

@@ -41,8 +41,9 @@ type sources map[string]program
 
 // Reasons a run is interrupted (the values passed to goja's Interrupt).
 var (
-	errRunTimeout = errors.New("Exceeded maximum execution time")
-	errRunMemory  = errors.New("Exceeded memory limit")
+	errRunTimeout   = errors.New("Exceeded maximum execution time")
+	errRunMemory    = errors.New("Exceeded memory limit")
+	errRunCancelled = errors.New("The run was stopped: its caller went away.")
 )
 
 // failure turns an error of the engine into the run's failure: a thrown JavaScript value, a
@@ -58,6 +59,8 @@ func failure(err error, srcs sources) *Failure {
 		f := &Failure{Message: errRunTimeout.Error(), Limit: LimitTime, Stack: frames(interrupted.Stack(), srcs, nil)}
 		if v, ok := interrupted.Value().(error); ok && errors.Is(v, errRunMemory) {
 			f.Message, f.Limit = errRunMemory.Error(), LimitMemory
+		} else if ok && errors.Is(v, errRunCancelled) {
+			f.Message, f.Limit = errRunCancelled.Error(), LimitClient
 		}
 		return f
 	case errors.As(err, &overflow):

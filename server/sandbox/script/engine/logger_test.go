@@ -1,9 +1,11 @@
 package engine
 
 import (
+	"context"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestLoggerAndConsole checks Logger and console against Apps Script's documentation: Logger.log
@@ -55,5 +57,19 @@ func TestLogBounds(t *testing.T) {
 	}
 	if len(host.lines) != 14 {
 		t.Errorf("the host saw %d lines as they were kept; want 14", len(host.lines))
+	}
+}
+
+// TestRunStopsWithItsContext checks that an in-process run ends when its context does (the
+// browser's sandbox module stops a run whose request the page aborted).
+func TestRunStopsWithItsContext(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	job := Job{Files: []File{{Name: "Code", Type: "SERVER_JS", Source: "function f() { while (true) {} }"}}, Function: "f",
+		User: "a@b.c", ScriptID: "s", Limits: Limits{Timeout: 10 * time.Second}}
+	start := time.Now()
+	r := RunWith(ctx, job, newMemHost(), nil)
+	if r.Fail == nil || r.Fail.Limit != LimitClient || time.Since(start) > 2*time.Second {
+		t.Errorf("got %+v after %v; want the client limit soon after 100 ms", r.Fail, time.Since(start))
 	}
 }

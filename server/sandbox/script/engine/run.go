@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -22,12 +23,13 @@ var one sync.Mutex
 
 // Run executes job and never panics: an engine failure is a failed run. See the package
 // documentation for what it runs and how it holds the limits.
-func Run(job Job, host Host) Result { return RunWith(job, host, nil) }
+func Run(job Job, host Host) Result { return RunWith(context.Background(), job, host, nil) }
 
-// RunWith is Run; stuck, when not nil, is called (from another goroutine) when a run passed a
-// limit and was interrupted, but has not stopped 300 ms later: a built-in holds it, which only
-// the process's end can stop (a worker exits; see package worker).
-func RunWith(job Job, host Host, stuck func(limit string)) (res Result) {
+// RunWith is Run, stopped (Failure.Limit LimitClient) when ctx ends; stuck, when not nil, is
+// called (from another goroutine) when a run passed a limit and was interrupted, but has not
+// stopped 300 ms later: a built-in holds it, which only the process's end can stop (a worker
+// exits; see package worker).
+func RunWith(ctx context.Context, job Job, host Host, stuck func(limit string)) (res Result) {
 	one.Lock()
 	defer one.Unlock()
 	lim := job.Limits.withDefaults()
@@ -39,7 +41,7 @@ func RunWith(job Job, host Host, stuck func(limit string)) (res Result) {
 	vm := goja.New()
 	vm.SetMaxCallStackSize(lim.MaxStack)
 	logs := newLogBuffer(lim, host)
-	dog := watch(vm, lim, stuck)
+	dog := watch(ctx, vm, lim, stuck)
 	var svc *services
 	defer func() {
 		if r := recover(); r != nil {

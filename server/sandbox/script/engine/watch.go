@@ -1,15 +1,17 @@
 package engine
 
 import (
+	"context"
 	"runtime"
 	"runtime/metrics"
+	"sync/atomic"
 	"time"
 
 	"github.com/dop251/goja"
 )
 
 // watchdog holds a run to its time and memory limits cooperatively: it interrupts the
-// runtime at the deadline, or when the heap stays past the memory limit after a collection
+// runtime at the deadline, when the run's context ends, or when the heap stays past the memory limit after a collection
 // since the run started (sampled every 10 ms), and wakes what waits (Utilities.sleep, LockService) with done.
 type watchdog struct {
 	deadline time.Time
@@ -25,9 +27,9 @@ const stuckAfter = 300 * time.Millisecond
 
 // watch starts the watchdog of vm for lim; stuck (may be nil) is called when an interrupted
 // run does not stop within stuckAfter.
-func watch(vm *goja.Runtime, lim Limits, stuck func(limit string)) *watchdog {
+func watch(ctx context.Context, vm *goja.Runtime, lim Limits, stuck func(limit string)) *watchdog {
 	w := &watchdog{deadline: time.Now().Add(lim.Timeout), done: make(chan struct{}), stop: make(chan struct{}), stuck: stuck}
-	go w.loop(vm, lim)
+	go w.loop(ctx, vm, lim)
 	return w
 }
 
@@ -50,7 +52,7 @@ func (w *watchdog) interrupt(vm *goja.Runtime, reason error, limit string) {
 }
 
 // loop is the watchdog's goroutine.
-func (w *watchdog) loop(vm *goja.Runtime, lim Limits) {
+func (w *watchdog) loop(ctx context.Context, vm *goja.Runtime, lim Limits) {
 	deadline := time.NewTimer(time.Until(w.deadline))
 	defer deadline.Stop()
 	var tick <-chan time.Time
@@ -59,9 +61,9 @@ func (w *watchdog) loop(vm *goja.Runtime, lim Limits) {
 		defer t.Stop()
 		tick = t.C
 	}
-	lastGC := time.Time{}
-	base := heapBytes()
-	over := func() bool { h := heapBytes(); return h > base && h-base > lim.Memory }
+	base, baseLive := heapBytes(), liveBytes()
+	var overSince time.Time
+	var collecting atomic.Bool
 	for {
 		select {
 		case <-w.stop:
@@ -70,20 +72,34 @@ func (w *watchdog) loop(vm *goja.Runtime, lim Limits) {
 		case <-deadline.C:
 			w.interrupt(vm, errRunTimeout, LimitTime)
 			return
+		case <-ctx.Done():
+			w.interrupt(vm, errRunCancelled, LimitClient)
+			return
 		case <-tick:
-			if !over() {
+			if h := heapBytes(); h <= base || h-base <= lim.Memory {
+				overSince = time.Time{}
 				continue
 			}
-			// Garbage counts until it is collected: collect (at most every 100 ms), then judge.
-			if time.Since(lastGC) > 100*time.Millisecond {
-				runtime.GC()
-				lastGC = time.Now()
-				if !over() {
-					continue
-				}
+			// Garbage counts until it is collected: past the limit, the run is over it when what
+			// the last collection found alive is, or when the heap stays past it for 500 ms
+			// while a collection is asked for (a collector that cannot keep up is no better).
+			if l := liveBytes(); l > baseLive && l-baseLive > lim.Memory {
+				w.interrupt(vm, errRunMemory, LimitMemory)
+				return
 			}
-			w.interrupt(vm, errRunMemory, LimitMemory)
-			return
+			if overSince.IsZero() {
+				overSince = time.Now()
+			}
+			if time.Since(overSince) > 500*time.Millisecond {
+				w.interrupt(vm, errRunMemory, LimitMemory)
+				return
+			}
+			if collecting.CompareAndSwap(false, true) {
+				go func() {
+					runtime.GC()
+					collecting.Store(false)
+				}()
+			}
 		}
 	}
 }
@@ -113,8 +129,14 @@ func (w *watchdog) sleep(d time.Duration) {
 }
 
 // heapBytes is the memory occupied by live and not yet swept heap objects.
-func heapBytes() uint64 {
-	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+func heapBytes() uint64 { return metric("/memory/classes/heap/objects:bytes") }
+
+// liveBytes is the heap the last collection found alive.
+func liveBytes() uint64 { return metric("/gc/heap/live:bytes") }
+
+// metric reads a runtime metric of bytes (0 when unknown).
+func metric(name string) uint64 {
+	s := []metrics.Sample{{Name: name}}
 	metrics.Read(s)
 	if s[0].Value.Kind() != metrics.KindUint64 {
 		return 0

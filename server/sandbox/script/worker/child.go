@@ -2,6 +2,7 @@ package worker
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -90,7 +91,7 @@ func (c *child) run(job engine.Job) error {
 			}
 		}
 	}()
-	res := engine.RunWith(job, &childHost{c: c}, stuck)
+	res := engine.RunWith(context.Background(), job, &childHost{c: c}, stuck)
 	close(stop)
 	<-flushed
 	if err := c.flush(); err != nil {

@@ -9,7 +9,7 @@
 // worker's stdin, answers its requests for the user's state, reads its log lines as they come
 // (capped), and kills it (SIGKILL) past the time limit plus a grace, when the caller goes away,
 // or when it sends more than it may; a killed or crashed worker is replaced. A run still going
-// after SlowAfter is deprioritised (nice 19), so that long runs cannot slow others' short ones.
+// after SlowAfter is deprioritised (nice 10), so that long runs cannot slow others' short ones.
 package worker
 
 import (
@@ -35,7 +35,7 @@ type Config struct {
 	// Grace is how long past its time limit a run has to answer before its worker is killed.
 	// Default 300 ms.
 	Grace time.Duration
-	// SlowAfter is how long a run goes on before its worker is deprioritised (nice 19).
+	// SlowAfter is how long a run goes on before its worker is deprioritised (nice 10).
 	// Default 100 ms; negative: never.
 	SlowAfter time.Duration
 	// Command is the worker's program and arguments. Default: this binary (os.Executable).

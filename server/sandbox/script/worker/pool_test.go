@@ -75,9 +75,10 @@ func TestFrames(t *testing.T) {
 
 // TestPoolWorkers checks the pool's workers: a healthy worker runs the next job, a worker that
 // broke its memory limit is replaced and the next run works, a run whose caller leaves ends at
-// once, and the worker answers the run's requests for the user's state in order.
+// once, and the worker answers the run's requests for the user's state in order. Runs keep
+// their priority (SlowAfter -1): on a busy machine a deprioritised one may reach its time limit.
 func TestPoolWorkers(t *testing.T) {
-	p := NewPool(Config{Memory: 64 << 20, Warm: 1})
+	p := NewPool(Config{Memory: 64 << 20, Warm: 1, SlowAfter: -1})
 	defer p.Close()
 	src := `function quick() { return 7; }
 function giga() { return 'x'.repeat(1e9).length; }

@@ -16,6 +16,11 @@ import (
 	"loupe/server/sandbox/script/engine"
 )
 
+// slowNice is the scheduling priority of a run that has gone on past SlowAfter: a tenth of
+// the processor's share of an ordinary process (nice 0) when both want it, so that a long run
+// slows others' short runs little but still makes progress on a busy machine.
+const slowNice = 10
+
 // proc is one worker process, seen from the server.
 type proc struct {
 	cmd      *exec.Cmd
@@ -130,7 +135,7 @@ func (w *proc) run(ctx context.Context, job engine.Job, host engine.Host, cfg Co
 		case <-ctx.Done():
 			return stopped(&engine.Failure{Message: "The run was stopped: its caller went away.", Limit: engine.LimitClient})
 		case <-slow:
-			niced = renice(w.pid, 19) == nil || niced
+			niced = renice(w.pid, slowNice) == nil || niced
 		}
 	}
 }
