@@ -120,7 +120,11 @@ func (w *proc) run(ctx context.Context, job engine.Job, host engine.Host, cfg Co
 		select {
 		case f, ok := <-w.frames:
 			if !ok {
-				return stopped(w.died())
+				f := w.died()
+				if f.Limit == "" {
+					cfg.Logger.Warn("script worker stopped unexpectedly", "pid", w.pid, "said", firstLine(w.stderr.String()))
+				}
+				return stopped(f)
 			}
 			if f.Kind == kindResult && f.Result != nil {
 				r := *f.Result
