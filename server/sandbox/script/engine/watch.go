@@ -10,9 +10,10 @@ import (
 	"github.com/dop251/goja"
 )
 
-// watchdog holds a run to its time and memory limits cooperatively: it interrupts the
-// runtime at the deadline, when the run's context ends, or when the heap stays past the memory limit after a collection
-// since the run started (sampled every 10 ms), and wakes what waits (Utilities.sleep, LockService) with done.
+// watchdog holds a run to its time and memory limits cooperatively: it interrupts the runtime
+// at the deadline, when the run's context ends, or when the heap has grown past the memory
+// limit since the run started (sampled every 10 ms), and wakes what waits (Utilities.sleep)
+// with done.
 type watchdog struct {
 	deadline time.Time
 	done     chan struct{} // closed when the run is interrupted or over
