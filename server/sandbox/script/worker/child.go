@@ -17,7 +17,10 @@ import (
 )
 
 // flushEvery is how often a worker sends the lines its run has logged: they reach the server
-// even while the run is stuck in a built-in, and are there when a limit kills it.
+// even while the run is stuck in a built-in, and are there when a limit kills it. A line
+// logged when nothing was sent for flushEvery goes at once, before the run goes on, so that
+// the line a run logs just before it dies (an allocation past the memory limit ends the
+// process at once) reaches the server too.
 const flushEvery = 20 * time.Millisecond
 
 // Exit statuses of a worker whose run passed a limit inside a built-in that would not stop.
@@ -43,7 +46,8 @@ type child struct {
 	out io.Writer
 
 	lmu     sync.Mutex
-	pending []string // log lines not yet sent
+	pending []string  // log lines not yet sent
+	sent    time.Time // when log lines were last sent
 }
 
 // Serve runs the jobs read from in, one at a time, answering on out, until in ends: the loop
@@ -108,16 +112,22 @@ func (c *child) send(f *frame) error {
 	return writeFrame(c.out, f)
 }
 
-// flush sends the log lines not yet sent.
+// flush sends the log lines not yet sent. It holds the pipe from taking the lines to writing
+// them, so that two flushes (the loop's and a Log's) keep the lines in order.
 func (c *child) flush() error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
 	c.lmu.Lock()
 	lines := c.pending
 	c.pending = nil
+	if len(lines) > 0 {
+		c.sent = time.Now()
+	}
 	c.lmu.Unlock()
 	if len(lines) == 0 {
 		return nil
 	}
-	return c.send(&frame{Kind: kindLog, Lines: lines})
+	return writeFrame(c.out, &frame{Kind: kindLog, Lines: lines})
 }
 
 // call sends a request (after the lines logged before it) and reads its answer.
@@ -177,11 +187,17 @@ func (h *childHost) Unlock(scope string) error {
 	return err
 }
 
-// Log implements engine.Host: the line goes with the next flush.
+// Log implements engine.Host: the line goes with the next flush, or at once when nothing was
+// sent for flushEvery (a write error is the flush loop's to meet).
 func (h *childHost) Log(line string) {
 	h.c.lmu.Lock()
 	h.c.pending = append(h.c.pending, line)
+	now := time.Now()
+	due := now.Sub(h.c.sent) >= flushEvery
 	h.c.lmu.Unlock()
+	if due {
+		_ = h.c.flush()
+	}
 }
 
 // heapInUse is the bytes of the heap's spans in use.

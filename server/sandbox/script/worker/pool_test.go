@@ -74,14 +74,15 @@ func TestFrames(t *testing.T) {
 }
 
 // TestPoolWorkers checks the pool's workers: a healthy worker runs the next job, a worker that
-// broke its memory limit is replaced and the next run works, a run whose caller leaves ends at
+// broke its memory limit is replaced (the line its run logged just before reaching the server)
+// and the next run works, a run whose caller leaves ends at
 // once, and the worker answers the run's requests for the user's state in order. Runs keep
 // their priority (SlowAfter -1): on a busy machine a deprioritised one may reach its time limit.
 func TestPoolWorkers(t *testing.T) {
 	p := NewPool(Config{Memory: 64 << 20, Warm: 1, SlowAfter: -1})
 	defer p.Close()
 	src := `function quick() { return 7; }
-function giga() { return 'x'.repeat(1e9).length; }
+function giga() { console.log('allocating'); return 'x'.repeat(1e9).length; }
 function endless() { while (true) {} }
 function state() {
   var lock = LockService.getScriptLock();
@@ -101,8 +102,8 @@ function state() {
 	if r := p.Run(ctx, job(src, "quick", 5*time.Second), &recordingHost{}); string(r.Result) != "7" || !equalInts(p.PIDs(), first) {
 		t.Errorf("a second quick run: got %s on %v; want 7 on the same worker %v", r.Result, p.PIDs(), first)
 	}
-	if r := p.Run(ctx, job(src, "giga", 5*time.Second), &recordingHost{}); r.Fail == nil || r.Fail.Limit != engine.LimitMemory {
-		t.Errorf("giga: got %+v; want the memory limit", r.Fail)
+	if r := p.Run(ctx, job(src, "giga", 5*time.Second), &recordingHost{}); r.Fail == nil || r.Fail.Limit != engine.LimitMemory || strings.Join(r.Logs, ",") != "allocating" {
+		t.Errorf("giga: got %+v, logs %q; want the memory limit and the line logged before it", r.Fail, r.Logs)
 	}
 	if r := p.Run(ctx, job(src, "quick", 5*time.Second), &recordingHost{}); string(r.Result) != "7" || equalInts(p.PIDs(), first) {
 		t.Errorf("after giga: got %s on %v; want 7 on another worker than %v", r.Result, p.PIDs(), first)
