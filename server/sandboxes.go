@@ -14,5 +14,6 @@ import (
 // The stateful ones keep each session's state in reg.
 func newSandboxes(cfg Config, reg *state.Registry) (map[string]http.Handler, error) {
 	return all.New(all.Options{Key: cfg.sandboxKey, Content: cfg.Content, ChatTokensPerSecond: cfg.ChatTokensPerSecond,
-		Registry: reg, ScriptAccessTokenTTL: cfg.ScriptAccessTokenTTL})
+		Registry: reg, ScriptAccessTokenTTL: cfg.ScriptAccessTokenTTL,
+		ScriptRunTimeout: cfg.ScriptRunTimeout})
 }

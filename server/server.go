@@ -49,6 +49,9 @@ type Config struct {
 	// ScriptAccessTokenTTL is how long the script sandbox's OAuth access tokens live. Zero
 	// means an hour; tests of renewal make it seconds.
 	ScriptAccessTokenTTL time.Duration
+	// ScriptRunTimeout is the wall time a script run may take in the script sandbox. Zero
+	// means 30 s, as the guide says; tests of the time limit make it seconds.
+	ScriptRunTimeout time.Duration
 	// Logger receives one line per request. Nil means slog.Default().
 	Logger *slog.Logger
 	// Audit receives one line per proxied call. Nil means Logger.

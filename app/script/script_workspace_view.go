@@ -154,57 +154,6 @@ func (w *scriptWorkspace) renderRun() app.UI {
 	)
 }
 
-// renderOutcome shows the last run: its result, or its error with a link per stack frame, and
-// its logs.
-func (w *scriptWorkspace) renderOutcome() app.UI {
-	c := w.run
-	if c == nil {
-		return nil
-	}
-	var body app.UI
-	var op wsOperation
-	switch {
-	case !c.decode(&op):
-		body = app.P().ID("ws-error").Class("field-error").Role("alert").Text(c.Err)
-	case op.Error != nil && len(op.Error.Details) > 0:
-		d := op.Error.Details[0]
-		var frames []app.UI
-		for _, f := range d.Frames {
-			frames = append(frames, app.Li().Body(app.Button().Type("button").Class("ws-frame btn-link mono").
-				DataSet("line", ui.Itoa(f.LineNumber)).DataSet("function", f.Function).OnClick(w.onFrame).
-				Text(orText(f.Function, "(top level)")+" — line "+ui.Itoa(f.LineNumber))))
-		}
-		body = app.Div().ID("ws-error").Role("alert").Body(
-			app.P().Body(app.Strong().Class("ws-error-type").Text(orText(d.ErrorType, "Error")+": "), app.Span().Class("ws-error-message").Text(d.ErrorMessage)),
-			app.If(len(frames) > 0, func() app.UI {
-				return app.Ol().Class("ws-stack").Aria("label", "Stack trace, deepest call first").Body(frames...)
-			}),
-		)
-	case op.Response != nil && len(op.Response.Result) > 0:
-		body = app.Pre().ID("ws-result").Class("mono").Text(string(op.Response.Result))
-	default:
-		body = app.P().ID("ws-result").Class("muted").Text("The function returned no value.")
-	}
-	logs := "(nothing logged)"
-	if len(c.Logs) > 0 {
-		logs = strings.Join(c.Logs, "\n")
-	}
-	return app.Section().Class("ws-outcome").Aria("label", "Run outcome").Body(
-		app.H2().Text("Outcome"),
-		body,
-		app.H3().Text("Logs"),
-		app.Pre().ID("ws-logs").Class("mono").Text(logs),
-	)
-}
-
-// orText is s, or def when s is empty.
-func orText(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
-}
-
 // renderProcesses lists the project's latest processes.
 func (w *scriptWorkspace) renderProcesses() app.UI {
 	var rows []app.UI

@@ -32,6 +32,9 @@ type Options struct {
 	// ScriptAccessTokenTTL is how long the script sandbox's access tokens live; zero means an
 	// hour (script.Options.AccessTokenTTL).
 	ScriptAccessTokenTTL time.Duration
+	// ScriptRunTimeout is the wall time a script run may take; zero means 30 s
+	// (script.Options.RunTimeout).
+	ScriptRunTimeout time.Duration
 	// Registry holds the per-session state of the stateful sandboxes (server/sandbox/state).
 	// Nil means a new one over an in-memory store, default limits, evicted sessions forgotten
 	// (NewRegistry).
@@ -62,7 +65,8 @@ func New(opts Options) (map[string]http.Handler, error) {
 		return nil, fmt.Errorf("starting the reports sandbox: %w", err)
 	}
 	return map[string]http.Handler{
-		"script":     script.New(script.Options{Key: key("script"), State: opts.Registry, AccessTokenTTL: opts.ScriptAccessTokenTTL}),
+		"script": script.New(script.Options{Key: key("script"), State: opts.Registry, AccessTokenTTL: opts.ScriptAccessTokenTTL,
+			RunTimeout: opts.ScriptRunTimeout}),
 		"chat":       chat.New(chat.Options{Key: key("chat"), TokensPerSecond: opts.ChatTokensPerSecond}),
 		"entities":   ent,
 		"docs":       docs.New(docs.Options{}),
