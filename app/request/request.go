@@ -272,7 +272,7 @@ func build(op *catalog.Operation, base string, st State, strict bool) (*Request,
 	for i := range op.Parameters {
 		p := &op.Parameters[i]
 		key := Key(p)
-		vals := nonEmpty(st.Params[key])
+		vals := trimNumbers(ItemSchema(p), nonEmpty(st.Params[key]))
 		if msg := CheckParam(p, vals); msg != "" && strict {
 			errs = append(errs, FieldError{Key: key, Message: msg})
 			continue
