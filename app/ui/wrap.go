@@ -9,7 +9,7 @@ import (
 
 // A browser wraps a line only at spaces and hyphens: a URL, a path or a long identifier is one
 // word to it, so in a narrow column it either overflows or (with overflow-wrap: anywhere) breaks
-// at whatever letter meets the edge, "page_size_qu/ery_param". Breakable gives such a token
+// at whatever letter meets the edge, "page_size_qu/ery_param". BreakableElem gives such a token
 // line-break opportunities (<wbr>) after the characters that separate its parts, so it wraps
 // between "cursor/" and "items/", never inside a word; the copied text is unchanged.
 
@@ -17,13 +17,15 @@ import (
 // shorter runs fit any column, and each <wbr> is a node in the page.
 const breakRun = 24
 
-// breakAfter lists the characters a long token may wrap after.
-const breakAfter = "/?&=,;:|"
+// breakAfter lists the characters a long token may wrap after: those that separate the parts
+// of a URL, a path, a list or a dotted name.
+const breakAfter = "/?&=,;:|#."
 
-// BreakPoints splits s into the pieces Breakable separates with a line-break opportunity:
+// BreakPoints splits s into the pieces BreakableElem separates with a line-break opportunity:
 // within each run of more than breakRun characters without a space, after each character of
-// breakAfter that is followed by something other than another of them ("://" stays whole).
-// The pieces joined give s back.
+// breakAfter that is followed by something other than another of them ("://" stays whole), and
+// before a backslash that starts an escape (a JSON string's "\u003c"). The pieces joined give
+// s back.
 func BreakPoints(s string) []string {
 	var out []string
 	start := 0
@@ -38,7 +40,9 @@ func BreakPoints(s string) []string {
 		}
 		if hi-lo > breakRun {
 			for i := lo; i+1 < hi; i++ {
-				if strings.IndexByte(breakAfter, s[i]) >= 0 && strings.IndexByte(breakAfter, s[i+1]) < 0 {
+				after := strings.IndexByte(breakAfter, s[i]) >= 0 && strings.IndexByte(breakAfter, s[i+1]) < 0
+				before := s[i+1] == '\\' && s[i] != '\\'
+				if after || before {
 					out = append(out, s[start:i+1])
 					start = i + 1
 				}
