@@ -88,8 +88,8 @@ func TestScriptWorkspaceEditSaveRun(t *testing.T) {
 	lastCall := poll("the last request", `(c => c ? c.textContent : null)(document.querySelector("#ws-calls .ws-call-line"))`)
 	setWorkspaceCode(t, tctx, "function f() {\n  return [1, ;\n}\n")
 	lint := poll("the syntax error marked before saving", `(e => e && e.textContent.includes("Syntax error") ? e.textContent : null)(document.getElementById("ws-lint"))`)
-	if !strings.Contains(lint, "line: 2 file: Code") {
-		t.Errorf("the syntax check: got %q; want the line and file", lint)
+	if !strings.Contains(lint, "Syntax error on line 2: Unexpected token ;") || strings.Contains(lint, "SyntaxError") {
+		t.Errorf("the syntax check: got %q; want the line and the problem, said once in words", lint)
 	}
 	if got := poll("the last request", `(c => c ? c.textContent : null)(document.querySelector("#ws-calls .ws-call-line"))`); got != lastCall {
 		t.Errorf("the syntax check sent %q; want no operation sent before Save", got)
@@ -104,9 +104,12 @@ func TestScriptWorkspaceEditSaveRun(t *testing.T) {
 	if _, err := chromedp.Run(tctx, clickWhenEnabled("ws-save")); err != nil {
 		t.Fatal(err)
 	}
-	msg := poll("the refused save", `(e => e && e.textContent.includes("Syntax error") ? e.textContent : null)(document.getElementById("ws-save-error"))`)
-	if !strings.Contains(msg, "line: 2 file: Code") {
-		t.Errorf("the refused save: got %q; want the line and file", msg)
+	msg := poll("the refused save", `(e => e && e.textContent.includes("Not saved") ? e.textContent : null)(document.getElementById("ws-save-error"))`)
+	if !strings.Contains(msg, "Not saved: syntax error on line 2 of Code: Unexpected token ;") || strings.Contains(msg, "SyntaxError") {
+		t.Errorf("the refused save: got %q; want the line and file, said once in words", msg)
+	}
+	if twice := poll("the check's mark", `(e => e ? e.textContent.trim() || "(none)" : null)(document.getElementById("ws-lint"))`); twice != "(none)" {
+		t.Errorf("after the refused save the check still says %q; want the error said once", twice)
 	}
 	line = poll("the cursor on the syntax error", `(el => document.activeElement === el && el.getAttribute("aria-invalid") === "true" ? String(el.value.slice(0, el.selectionStart).split("\n").length) : null)(document.getElementById("ws-editor"))`)
 	if line != "2" {

@@ -63,6 +63,16 @@ func (f *FormState) fieldError(key string) string {
 	return msg
 }
 
+// param returns the operation's parameter of a key (request.Key), or nil.
+func (f *FormState) param(key string) *catalog.Parameter {
+	for i := range f.Op.Parameters {
+		if p := &f.Op.Parameters[i]; request.Key(p) == key {
+			return p
+		}
+	}
+	return nil
+}
+
 // values returns the values of a parameter, at least one.
 func (f *FormState) values(key string) []string {
 	if vs := f.State.Params[key]; len(vs) > 0 {
@@ -82,6 +92,13 @@ func (f *FormState) SetValue(key string, index int, v string) {
 	}
 	vs[index] = v
 	f.State.Params[key] = vs
+}
+
+// BuildAnyway returns the request the form describes as typed, whatever Loupe's checks say:
+// values as they are, a missing path parameter left as its {placeholder}, the body unchecked.
+// It is what "Send anyway" sends.
+func (f *FormState) BuildAnyway() *request.Request {
+	return request.Preview(f.Op, f.Base, f.State)
 }
 
 // Build returns the request the form describes. When the form is invalid it returns nil, flags

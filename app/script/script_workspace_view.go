@@ -75,34 +75,21 @@ func (w *scriptWorkspace) renderEditor() app.UI {
 		return app.Div().Class("ws-editor muted").Text("Open a project to see its files.")
 	}
 	f := w.files[w.current]
-	rows := min(max(strings.Count(f.Source, "\n")+2, 10), 30)
 	lint, linted := w.lintOf(f.Name)
-	marked := w.errLine > 0 && w.errFile == f.Name || linted
+	errLine := 0
+	switch {
+	case w.errLine > 0 && w.errFile == f.Name:
+		errLine = w.errLine
+	case linted:
+		errLine = lint.line
+	}
 	return app.Div().Class("ws-editor").Body(
 		app.Div().Class("field-head").Body(
 			app.Label().For("ws-editor").Class("field-name").Text(f.Name),
 			app.Code().Class("field-type").Text(f.Type),
 		),
-		app.Textarea().ID("ws-editor").Class("input mono code-editor").Rows(rows).Spellcheck(false).
-			Attr("autocapitalize", "off").Attr("autocorrect", "off").
-			Attr("value", f.Source).Text(f.Source).OnInput(w.onEdit).
-			Aria("invalid", ui.BoolAttr(marked)).Aria("describedby", "ws-save-error ws-lint"),
-		app.Div().ID("ws-lint").Class("field-error").Body(
-			app.If(linted, func() app.UI {
-				return app.P().Body(app.Text(lint.message+" "),
-					app.Button().ID("ws-lint-line").Type("button").Class("btn-link").
-						Text("Go to line "+ui.Itoa(lint.line)).OnClick(w.onLintLine))
-			}),
-		),
-		app.Div().ID("ws-save-error").Class("field-error").Role("alert").Body(
-			app.If(w.saveErr != "", func() app.UI {
-				return app.P().Body(app.Text("Not saved: "+w.saveErr+" "),
-					app.If(w.errLine > 0, func() app.UI {
-						return app.Button().ID("ws-error-line").Type("button").Class("btn-link").
-							Text("Go to line " + ui.Itoa(w.errLine) + " of " + w.errFile).OnClick(w.onErrorLine)
-					}))
-			}),
-		),
+		w.renderCode(f, errLine, "ws-save-error ws-lint"),
+		w.renderProblems(f),
 		app.P().Class("editor-keys field-help").Text("Tab indents, Shift+Tab outdents; Esc then Tab leaves the editor."),
 		app.Div().Class("ws-actions").Body(
 			app.Button().ID("ws-save").Type("button").Class("btn primary").Disabled(w.busy != "").Text("Save").OnClick(w.onSave),

@@ -35,8 +35,9 @@ func init() {
 		},
 		Render: walkthroughRoute,
 	})
-	ui.AddAPISection(ui.APISection{Rank: 10, Render: func(cat *catalog.Catalog, a *catalog.API) app.UI { return walkthroughList(cat, a.Slug) }})
+	ui.AddAPISection(ui.APISection{Rank: -15, Render: func(cat *catalog.Catalog, a *catalog.API) app.UI { return walkthroughList(cat, a.Slug) }})
 	ui.AddOverviewSection(func(cat *catalog.Catalog) app.UI { return walkthroughList(cat, "") })
+	ui.AddSideLinks(sideLinks)
 }
 
 // walkthroughPage runs an onboarding walkthrough step by step: its inputs as a small form, then
@@ -125,17 +126,6 @@ func (p *walkthroughPage) op(i int) *catalog.Operation {
 	return p.API.Operation(p.Walk.Steps[i].OperationID)
 }
 
-// inputValues returns the inputs as typed, defaults left to the server.
-func (p *walkthroughPage) inputValues() map[string]string {
-	out := map[string]string{}
-	for k, v := range p.inputs {
-		if v != "" {
-			out[k] = v
-		}
-	}
-	return out
-}
-
 // writeFragment puts the progress in the URL without adding a history entry.
 func (p *walkthroughPage) writeFragment() {
 	p.fragment = p.fragmentText()
@@ -147,6 +137,7 @@ func (p *walkthroughPage) writeFragment() {
 
 func (p *walkthroughPage) onInput(ctx app.Context, e app.Event) {
 	p.inputs[ctx.JSSrc().Get("dataset").Get("input").String()] = ctx.JSSrc().Get("value").String()
+	p.blocked = ""
 	p.writeFragment()
 	if p.current < len(p.Walk.Steps) {
 		p.Forget()
@@ -185,14 +176,7 @@ func (p *walkthroughPage) Render() app.UI {
 	w := p.Walk
 	var inputs []app.UI
 	for _, in := range w.Inputs {
-		id := "walk-input-" + in.Name
-		inputs = append(inputs, app.Div().Class("field").Body(
-			app.Label().For(id).Class("field-name").Body(app.Span().Class("mono").Text(in.Name),
-				app.If(in.Required, func() app.UI { return app.Span().Class("required").Title("required").Text("*") })),
-			app.Input().ID(id).Type("text").DataSet("input", in.Name).Value(p.inputs[in.Name]).
-				Placeholder(in.Default).Disabled(p.Sending).OnChange(p.onInput),
-			app.Div().Class("field-help").Text(in.Description),
-		))
+		inputs = append(inputs, p.renderInput(in))
 	}
 	var steps []app.UI
 	for i := range w.Steps {
@@ -216,7 +200,7 @@ func (p *walkthroughPage) Render() app.UI {
 			app.Button().ID("walk-run-all").Class("btn").Disabled(p.Sending || done).Text("Run all").OnClick(p.onRunAll),
 			app.Button().ID("walk-stop").Class("btn").Disabled(!p.Sending).Text("Stop").OnClick(p.onStop),
 			app.Button().ID("walk-restart").Class("btn btn-quiet").Disabled(p.Sending).Text("Start again").OnClick(p.onRestart),
-			app.Span().ID("walk-status").Class("form-status").Aria("live", "polite").Text(p.statusText()),
+			app.Span().ID("walk-status").Class("form-status"+p.statusClass()).Aria("live", "polite").Text(p.statusText()),
 		),
 		app.Ol().Class("walk-steps").Body(steps...),
 	)

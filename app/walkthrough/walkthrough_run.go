@@ -91,6 +91,12 @@ func (p *walkthroughPage) runStep(ctx app.Context) {
 	if i >= len(p.Walk.Steps) || p.Sending {
 		return
 	}
+	if name := p.missingInput(); name != "" {
+		p.runAll = false
+		p.blocked = "The input " + name + " is required: fill it in above."
+		ctx.Defer(func(app.Context) { ui.FocusByID("walk-input-" + name) })
+		return
+	}
 	s := &p.steps[i]
 	if !s.prepared {
 		p.prepare(ctx, i, p.runStep)
