@@ -24,10 +24,7 @@ func compileDocument(slug, file string, data []byte) (catalog.API, error) {
 // compile is compileDocument, for a shipped document (own false) or one of your own, read as
 // compileOwn says.
 func compile(slug, file string, data []byte, own bool) (catalog.API, error) {
-	cfg := datamodel.NewDocumentConfiguration()
-	// Problems are returned with their lines; libopenapi's own log would repeat them on stdout.
-	cfg.Logger = slog.New(slog.DiscardHandler)
-	doc, err := libopenapi.NewDocumentWithConfiguration(data, cfg)
+	doc, err := libopenapi.NewDocumentWithConfiguration(data, documentConfig())
 	if err != nil {
 		return catalog.API{}, syntaxError(file, data, err)
 	}
@@ -66,6 +63,14 @@ func compile(slug, file string, data []byte, own bool) (catalog.API, error) {
 		return catalog.API{}, err
 	}
 	return api, nil
+}
+
+// documentConfig is how every document is parsed (compile, OpenOwn).
+func documentConfig() *datamodel.DocumentConfiguration {
+	cfg := datamodel.NewDocumentConfiguration()
+	// Problems are returned with their lines; libopenapi's own log would repeat them on stdout.
+	cfg.Logger = slog.New(slog.DiscardHandler)
+	return cfg
 }
 
 // buildErrorLine finds the line of an error from BuildV3Model: reference and index errors

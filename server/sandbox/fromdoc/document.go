@@ -1,0 +1,193 @@
+package fromdoc
+
+import (
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/pb33f/libopenapi"
+	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
+	validator "github.com/pb33f/libopenapi-validator"
+	"github.com/pb33f/libopenapi-validator/config"
+	"github.com/pb33f/libopenapi-validator/radix"
+
+	"loupe/server/catalog"
+)
+
+// Document is an OpenAPI document read for its sandbox: the model libopenapi builds (requests
+// are validated and routed with it, by libopenapi-validator), the same document as plain
+// values (schemas are read from it), and its operations.
+type Document struct {
+	model   *v3.Document
+	root    any // the document as plain values
+	version float32
+	opts    *config.ValidationOptions
+	valid   validator.Validator
+	ops     []*operation
+	byPlace map[string]*operation // "GET /pets/{id}"
+	checks  *checker
+	cache   answers
+}
+
+// Load reads an OpenAPI 3.0 or 3.1 document as the catalog reads a document of your own
+// (server/catalog.OpenOwn). file names it in errors.
+func Load(file string, data []byte) (*Document, error) {
+	doc, model, err := catalog.OpenOwn(file, data)
+	if err != nil {
+		return nil, err
+	}
+	return fromModel(doc, model)
+}
+
+// fromModel builds the Document of a parsed document and its model.
+func fromModel(doc libopenapi.Document, model *v3.Document) (*Document, error) {
+	d := &Document{model: model, root: plain(doc.GetSpecInfo().RootNode), byPlace: map[string]*operation{}}
+	d.version = 3.1
+	if strings.HasPrefix(model.Version, "3.0") {
+		d.version = 3.0
+	}
+	d.opts = config.NewValidationOptions(config.WithPathTree(radix.BuildPathTree(model)))
+	d.valid = validator.NewValidatorFromV3Model(model, config.WithExistingOpts(d.opts))
+	d.checks = newChecker(d.version, d.opts)
+	if model.Paths == nil || model.Paths.PathItems == nil {
+		return d, nil
+	}
+	paths := obj(obj(d.root)["paths"])
+	ids := map[string]bool{}
+	for path, item := range model.Paths.PathItems.FromOldest() {
+		rawItem, _, err := deref(d.root, paths[path])
+		if err != nil {
+			return nil, fmt.Errorf("paths %s: %w", path, err)
+		}
+		for method, op := range item.GetOperations().FromOldest() {
+			method = strings.ToUpper(method)
+			rawOp, _, err := deref(d.root, obj(rawItem)[strings.ToLower(method)])
+			if err != nil {
+				return nil, fmt.Errorf("paths %s %s: %w", path, method, err)
+			}
+			o := &operation{
+				ID: pageID(ids, op.OperationId, method, path), Method: method, Path: path,
+				model: op, item: item, raw: obj(rawOp), rawItem: obj(rawItem),
+			}
+			d.ops = append(d.ops, o)
+			d.byPlace[method+" "+path] = o
+		}
+	}
+	return d, nil
+}
+
+// Operations returns the document's operations in document order.
+func (d *Document) Operations() []*operation { return d.ops }
+
+// find returns the operation a request is for, or the problem to answer: 404 for a path the
+// document does not have, 405 (with Allow) for a method it does not document there.
+func (d *Document) find(r *http.Request) (*operation, *problem) {
+	item, errs, path := findPath(r, d)
+	if item == nil {
+		return nil, &problem{Status: http.StatusNotFound, Title: "Not Found",
+			Detail: fmt.Sprintf("%s is not a path of this API's document", r.URL.Path)}
+	}
+	if o := d.byPlace[r.Method+" "+path]; o != nil && len(errs) == 0 {
+		return o, nil
+	}
+	if r.Method == http.MethodHead {
+		if o := d.byPlace["GET "+path]; o != nil {
+			return o, nil
+		}
+	}
+	var allow []string
+	for method := range item.GetOperations().FromOldest() {
+		allow = append(allow, strings.ToUpper(method))
+	}
+	return nil, &problem{Status: http.StatusMethodNotAllowed, Title: "Method Not Allowed",
+		Detail: fmt.Sprintf("%s %s is not an operation of this API's document; %s allows %s", r.Method, r.URL.Path, path, strings.Join(allow, ", ")),
+		allow:  allow}
+}
+
+// operation is one operation of the document.
+type operation struct {
+	// ID is the operation's page name in the catalog: its operationId, or one made of its
+	// method and path (server/catalog's rule for documents of your own).
+	ID     string
+	Method string
+	Path   string // the path template, as the document writes it
+
+	model   *v3.Operation
+	item    *v3.PathItem
+	raw     map[string]any // the operation, as plain values
+	rawItem map[string]any // its path item
+}
+
+// pageID is the operation's page name: server/catalog's ownID rule (the operationId with
+// each character a URL segment cannot hold made a dash, or method-path when it has none),
+// numbered when taken.
+func pageID(taken map[string]bool, id, method, path string) string {
+	var b strings.Builder
+	if id == "" {
+		b.WriteString(strings.ToLower(method))
+		b.WriteByte('-')
+		id = strings.Trim(path, "/{}")
+	}
+	for _, r := range id {
+		if strings.ContainsRune("/?#% {}", r) {
+			if !strings.HasSuffix(b.String(), "-") {
+				b.WriteByte('-')
+			}
+			continue
+		}
+		b.WriteRune(r)
+	}
+	id = strings.TrimRight(b.String(), "-")
+	base := id
+	for n := 2; taken[id]; n++ {
+		id = base + "-" + strconv.Itoa(n)
+	}
+	taken[id] = true
+	return id
+}
+
+// codes returns the operation's documented response codes in document order, default last.
+func (o *operation) codes() []string {
+	var out []string
+	if o.model.Responses == nil {
+		return nil
+	}
+	if o.model.Responses.Codes != nil {
+		for code := range o.model.Responses.Codes.FromOldest() {
+			out = append(out, code)
+		}
+	}
+	if o.model.Responses.Default != nil {
+		out = append(out, "default")
+	}
+	return out
+}
+
+// successCode is the code a call answers by default: 201 for a POST that documents it, else
+// 200, else the first 2xx (or 2XX) documented, else the first code.
+func (o *operation) successCode() string {
+	codes := o.codes()
+	if o.Method == http.MethodPost && slices.Contains(codes, "201") {
+		return "201"
+	}
+	if slices.Contains(codes, "200") {
+		return "200"
+	}
+	for _, c := range codes {
+		if strings.HasPrefix(c, "2") {
+			return c
+		}
+	}
+	if len(codes) > 0 {
+		return codes[0]
+	}
+	return ""
+}
+
+// rawResponse returns the response object of a code, as plain values.
+func (o *operation) rawResponse(root any, code string) map[string]any {
+	r, _, _ := deref(root, obj(o.raw["responses"])[code])
+	return obj(r)
+}

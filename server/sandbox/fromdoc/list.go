@@ -1,0 +1,195 @@
+package fromdoc
+
+import (
+	"encoding/base64"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// list answers a collection's GET: the session's items in creation order, filtered by the
+// query parameters named after an item property, one page of them as the document's
+// pagination parameters ask, in the answer's wrapper with its total and next-page cursor.
+func (c *collections) list(r *http.Request, act *action, coll string) (*answer, *problem) {
+	lv, err := c.api.Read(r.Context())
+	if err != nil {
+		return nil, stateProblem(err)
+	}
+	lv.mu.Lock()
+	entries := lv.view(act.res, coll)
+	lv.mu.Unlock()
+	q := r.URL.Query()
+	res := act.res
+	items := make([]any, 0, len(entries))
+	for _, e := range entries {
+		if matches(e.Item, res.Filters, q) {
+			items = append(items, e.Item)
+		}
+	}
+	total := len(items)
+	page, next, p := paginate(res.Pagination, q, items)
+	if p != nil {
+		return nil, p
+	}
+	o := act.op
+	code := o.successCode()
+	media, p := o.pickMedia(r, code)
+	if p != nil {
+		return nil, p
+	}
+	if !isJSON(media) {
+		return c.doc.render(o, statusOf(code), reply{code: code, media: media}, seedOf(r, code, media))
+	}
+	v, p := c.doc.wrap(r, o, code, media, res.Wrapper["list"], page, func(w map[string]any) {
+		if pg := res.Pagination; pg != nil {
+			if pg.Total != "" {
+				w[pg.Total] = int64(total)
+			}
+			if pg.Next != "" {
+				if next != "" {
+					w[pg.Next] = next
+				} else {
+					delete(w, pg.Next)
+				}
+			}
+		}
+	})
+	if p != nil {
+		return nil, p
+	}
+	return c.doc.render(o, statusOf(code), reply{code: code, media: media, value: v, set: true}, seedOf(r, code, media))
+}
+
+// matches reports whether an item has the value of each filter the query gives (any of
+// them, when the query repeats the parameter or separates values with commas).
+func matches(item map[string]any, filters []string, q map[string][]string) bool {
+	for _, f := range filters {
+		want, ok := q[f]
+		if !ok {
+			continue
+		}
+		var vals []string
+		for _, w := range want {
+			vals = append(vals, strings.Split(w, ",")...)
+		}
+		got := item[f]
+		if l, ok := got.([]any); ok {
+			if !slices.ContainsFunc(l, func(x any) bool { return slices.Contains(vals, idText(x)) }) {
+				return false
+			}
+			continue
+		}
+		if !slices.Contains(vals, idText(got)) {
+			return false
+		}
+	}
+	return true
+}
+
+// paginate takes one page of items as the query asks: limit and offset, a page number and
+// size, or a cursor (the offset, encoded) and size. next is the next page's cursor ("" on
+// the last page, or when the list does not page by cursor: then it is the next page's
+// number or offset).
+func paginate(pg *Paging, q map[string][]string, items []any) ([]any, string, *problem) {
+	if pg == nil {
+		return items, "", nil
+	}
+	intParam := func(name string, def int) (int, *problem) {
+		v := firstOf(q, name)
+		if name == "" || v == "" {
+			return def, nil
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return 0, &problem{Status: http.StatusBadRequest, Detail: fmt.Sprintf("%s must be a whole number, got %q", name, v),
+				Errors: []fieldError{{In: "query", Name: name, Problem: "not a whole number", Expected: "a whole number from 0"}}}
+		}
+		return n, nil
+	}
+	size, p := intParam(pg.Limit, pg.Default)
+	if p != nil {
+		return nil, "", p
+	}
+	if size == 0 && pg.Limit != "" && firstOf(q, pg.Limit) == "" {
+		size = pg.Default
+	}
+	start := 0
+	switch pg.Style {
+	case "offset":
+		if start, p = intParam(pg.Offset, 0); p != nil {
+			return nil, "", p
+		}
+	case "page":
+		n, p := intParam(pg.Page, 1)
+		if p != nil {
+			return nil, "", p
+		}
+		start = max(n-1, 0) * size
+	case "cursor":
+		if c := firstOf(q, pg.Cursor); c != "" {
+			b, err := base64.RawURLEncoding.DecodeString(c)
+			n, err2 := strconv.Atoi(strings.TrimPrefix(string(b), "offset:"))
+			if err != nil || err2 != nil || !strings.HasPrefix(string(b), "offset:") || n < 0 {
+				return nil, "", &problem{Status: http.StatusBadRequest, Detail: fmt.Sprintf("%s %q is not a cursor this list gave", pg.Cursor, c),
+					Errors: []fieldError{{In: "query", Name: pg.Cursor, Problem: "unknown cursor", Expected: "the cursor of the previous page's answer, or none for the first page"}}}
+			}
+			start = n
+		}
+	}
+	if size <= 0 {
+		size = len(items)
+	}
+	start = min(start, len(items))
+	end := min(start+size, len(items))
+	page := items[start:end]
+	next := ""
+	if end < len(items) {
+		switch pg.Style {
+		case "cursor":
+			next = base64.RawURLEncoding.EncodeToString([]byte("offset:" + strconv.Itoa(end)))
+		case "page":
+			next = strconv.Itoa(end/size + 1)
+		default:
+			next = strconv.Itoa(end)
+		}
+	}
+	return page, next, nil
+}
+
+func firstOf(q map[string][]string, name string) string {
+	if vs := q[name]; len(vs) > 0 {
+		return vs[0]
+	}
+	return ""
+}
+
+// wrap places v where the operation's answer holds it: the answer itself when path is "",
+// else in a wrapper made from the answer's schema (then adjust sets its other properties).
+// The whole answer is checked against the schema; one that breaks it is a 500 problem naming
+// what broke, never an invalid body.
+func (d *Document) wrap(r *http.Request, o *operation, code, media, path string, v any, adjust func(map[string]any)) (any, *problem) {
+	raw, at, sp := d.bodySchema(o, code, media)
+	out := v
+	if path != "" {
+		w, err := d.makeValue(raw, at, sp, seedOf(r, code, media, "wrapper"), Response)
+		if err != nil {
+			return nil, unsatisfiableProblem(o, code, media, err)
+		}
+		wm := obj(deepCopy(w))
+		if wm == nil {
+			return nil, unsatisfiableProblem(o, code, media, fmt.Errorf("the answer is not an object"))
+		}
+		wm[path] = v
+		if adjust != nil {
+			adjust(wm)
+		}
+		out = wm
+	}
+	if err := d.checks.checkValue(sp, out); err != nil && err != errUncheckable {
+		return nil, &problem{Status: http.StatusInternalServerError, Title: "Answer does not fit the document",
+			Detail: fmt.Sprintf("The sandbox's stored items do not fit the %s %s response of %s (schema %s): %v. The document describes the item differently in its operations; tell the sandbox which is right with x-loupe-sandbox.", code, media, o.ID, at, err)}
+	}
+	return out, nil
+}

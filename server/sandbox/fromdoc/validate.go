@@ -1,0 +1,155 @@
+package fromdoc
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"regexp"
+	"slices"
+	"strings"
+
+	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
+	"github.com/pb33f/libopenapi-validator/errors"
+	"github.com/pb33f/libopenapi-validator/helpers"
+	"github.com/pb33f/libopenapi-validator/paths"
+)
+
+// findPath finds the path item of a request with libopenapi-validator's matcher (its radix
+// tree first), the one that validates it.
+func findPath(r *http.Request, d *Document) (*v3.PathItem, []*errors.ValidationError, string) {
+	return paths.FindPath(r, d.model, d.opts)
+}
+
+// validate checks a request against its operation with libopenapi-validator: path, query,
+// header and cookie parameters, the security its operation requires (present, not checked:
+// the sandbox holds no secret), and the body of every content type (JSON, form and XML by the
+// validator, multipart here). body is the request's body, already read. It returns nil when
+// the request is valid, else the problem to answer: 401 for missing credentials, 415 for an
+// undocumented content type, 400 for bad parameters or a body that cannot be read, 422 for
+// a body that breaks its schema, each wrong field named.
+func (d *Document) validate(r *http.Request, o *operation, body []byte) *problem {
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	_, errs := d.valid.ValidateHttpRequestSyncWithPathItem(r, o.item, o.Path)
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	errs = append(errs, d.validateMultipart(r, o, body)...)
+	errs = append(errs, d.validateOAuth(r, o)...)
+	if len(errs) == 0 {
+		return nil
+	}
+	p := &problem{Status: http.StatusUnprocessableEntity}
+	kinds := map[int]bool{}
+	for _, e := range errs {
+		status, fields := describe(e, o)
+		kinds[status] = true
+		for _, f := range fields {
+			if !slices.Contains(p.Errors, f) {
+				p.Errors = append(p.Errors, f)
+			}
+		}
+	}
+	for _, s := range []int{http.StatusUnauthorized, http.StatusUnsupportedMediaType, http.StatusBadRequest, http.StatusUnprocessableEntity} {
+		if kinds[s] {
+			p.Status = s
+			break
+		}
+	}
+	var names []string
+	for _, f := range p.Errors {
+		names = append(names, f.In+" "+f.Name)
+	}
+	switch p.Status {
+	case http.StatusUnauthorized:
+		p.Detail = "The request does not carry the credentials this operation requires: " + strings.Join(names, ", ") + "."
+		p.scheme = challenge(d, o)
+	case http.StatusUnsupportedMediaType:
+		p.Detail = "The request body's Content-Type is not one this operation documents."
+	default:
+		p.Detail = fmt.Sprintf("The request does not match the operation %s (%s %s): %s.", o.ID, o.Method, o.Path, strings.Join(names, ", "))
+	}
+	return p
+}
+
+// missingProperty finds the property a "missing property" reason names.
+var missingProperty = regexp.MustCompile(`missing propert(?:y|ies) '([^']+)'`)
+
+// describe turns one validator error into the status it calls for and the fields it names.
+func describe(e *errors.ValidationError, o *operation) (int, []fieldError) {
+	switch e.ValidationType {
+	case helpers.SecurityValidation:
+		name := e.ValidationSubType
+		if name == "" {
+			name = "credentials"
+		}
+		return http.StatusUnauthorized, []fieldError{{In: "security", Name: name, Problem: e.Reason, Expected: e.HowToFix}}
+	case helpers.ParameterValidation:
+		in := e.ValidationSubType
+		f := fieldError{In: in, Name: e.ParameterName, Problem: e.Reason, Expected: e.HowToFix}
+		if len(e.SchemaValidationErrors) > 0 && e.SchemaValidationErrors[0].Reason != "" {
+			f.Problem = e.SchemaValidationErrors[0].Reason
+			if f.Problem != e.Reason {
+				f.Problem = e.Reason + ": " + f.Problem
+			}
+		}
+		return http.StatusBadRequest, []fieldError{f}
+	case helpers.RequestBodyValidation:
+		if e.ValidationSubType == helpers.RequestBodyContentType {
+			return http.StatusUnsupportedMediaType, []fieldError{{In: "header", Name: "Content-Type", Problem: e.Reason,
+				Expected: "one of " + strings.Join(o.bodyTypes(), ", ")}}
+		}
+		if strings.Contains(e.Reason, "cannot be decoded") || strings.Contains(e.Reason, "is empty") {
+			return http.StatusBadRequest, []fieldError{{In: "body", Name: "$", Problem: e.Reason, Expected: "a body of " + strings.Join(o.bodyTypes(), " or ") + " that matches the operation's schema"}}
+		}
+		if len(e.SchemaValidationErrors) == 0 {
+			return http.StatusUnprocessableEntity, []fieldError{{In: "body", Name: "$", Problem: e.Reason, Expected: e.HowToFix}}
+		}
+		var fields []fieldError
+		for _, s := range e.SchemaValidationErrors {
+			name := s.FieldPath
+			if name == "" {
+				name = "$"
+			}
+			if m := missingProperty.FindStringSubmatch(s.Reason); m != nil {
+				name = strings.TrimSuffix(name, ".") + "." + m[1]
+			}
+			fields = append(fields, fieldError{In: "body", Name: name, Problem: s.Reason, Expected: expectedOf(s.KeywordLocation)})
+		}
+		return http.StatusUnprocessableEntity, fields
+	}
+	return http.StatusBadRequest, []fieldError{{In: "request", Name: e.ValidationSubType, Problem: e.Reason, Expected: e.HowToFix}}
+}
+
+// expectedOf words what a schema keyword expects, from its location (/properties/age/minimum).
+func expectedOf(keywordLocation string) string {
+	if keywordLocation == "" {
+		return ""
+	}
+	kw := keywordLocation[strings.LastIndex(keywordLocation, "/")+1:]
+	return "the value the schema's " + kw + " keyword allows (" + keywordLocation + ")"
+}
+
+// bodyTypes lists the content types the operation's request body documents.
+func (o *operation) bodyTypes() []string {
+	var out []string
+	if rb := o.model.RequestBody; rb != nil && rb.Content != nil {
+		for ct := range rb.Content.FromOldest() {
+			out = append(out, ct)
+		}
+	}
+	return out
+}
+
+// challenge is the WWW-Authenticate value of a 401: the first scheme the operation accepts.
+func challenge(d *Document, o *operation) string {
+	for _, name := range o.schemes(d) {
+		s := d.model.Components.SecuritySchemes.GetOrZero(name)
+		switch {
+		case s == nil:
+		case strings.EqualFold(s.Type, "http") && s.Scheme != "":
+			return strings.ToUpper(s.Scheme[:1]) + s.Scheme[1:] + ` realm="loupe sandbox"`
+		case s.Type == "oauth2" || s.Type == "openIdConnect":
+			return `Bearer realm="loupe sandbox"`
+		}
+	}
+	return ""
+}
