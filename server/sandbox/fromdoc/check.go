@@ -34,8 +34,9 @@ type compiled struct {
 }
 
 // errUncheckable says a schema cannot be checked: libopenapi cannot render it inline (a
-// schema that contains itself), so libopenapi-validator cannot check it either.
-var errUncheckable = errors.New("the schema cannot be rendered inline (it refers to itself), so no validator can check a value against it")
+// schema that contains itself), or the result does not compile, so libopenapi-validator
+// cannot check a value against it either.
+var errUncheckable = errors.New("the schema cannot be checked")
 
 func newChecker(version float32, opts *config.ValidationOptions) *checker {
 	return &checker{version: version, opts: opts, compiled: map[*base.SchemaProxy]*compiled{}}
@@ -57,7 +58,7 @@ func (c *checker) compile(sp *base.SchemaProxy) *compiled {
 	}
 	rendered, err := s.RenderInlineWithContext(base.NewInlineRenderContext())
 	if err != nil {
-		k.err = errUncheckable
+		k.err = fmt.Errorf("%w: it cannot be rendered inline (%v)", errUncheckable, err)
 		return k
 	}
 	js, err := utils.ConvertYAMLtoJSON(rendered)
@@ -67,7 +68,7 @@ func (c *checker) compile(sp *base.SchemaProxy) *compiled {
 	}
 	k.schema, err = helpers.NewCompiledSchemaWithVersion(fmt.Sprintf("%p", sp), js, c.opts, c.version)
 	if err != nil {
-		k.err = fmt.Errorf("compiling the schema: %w", err)
+		k.err = fmt.Errorf("%w: it does not compile (%v)", errUncheckable, err)
 	}
 	return k
 }

@@ -3,15 +3,17 @@ package fromdoc
 import (
 	"fmt"
 	"net/http"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/pb33f/libopenapi"
-	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
 	validator "github.com/pb33f/libopenapi-validator"
 	"github.com/pb33f/libopenapi-validator/config"
+	"github.com/pb33f/libopenapi-validator/paths"
 	"github.com/pb33f/libopenapi-validator/radix"
+	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
 
 	"loupe/server/catalog"
 )
@@ -28,7 +30,9 @@ type Document struct {
 	ops     []*operation
 	byPlace map[string]*operation // "GET /pets/{id}"
 	checks  *checker
+	base    string // the path of the first server's URL (/v1), without its trailing slash
 	cache   answers
+	wraps   wrappers
 }
 
 // Load reads an OpenAPI 3.0 or 3.1 document as the catalog reads a document of your own
@@ -48,9 +52,11 @@ func fromModel(doc libopenapi.Document, model *v3.Document) (*Document, error) {
 	if strings.HasPrefix(model.Version, "3.0") {
 		d.version = 3.0
 	}
-	d.opts = config.NewValidationOptions(config.WithPathTree(radix.BuildPathTree(model)))
+	d.opts = config.NewValidationOptions(config.WithPathTree(radix.BuildPathTree(model)), config.WithoutSecurityValidation(),
+		config.WithURLEncodedBodyValidation(), config.WithXmlBodyValidation())
 	d.valid = validator.NewValidatorFromV3Model(model, config.WithExistingOpts(d.opts))
 	d.checks = newChecker(d.version, d.opts)
+	d.base = basePath(model)
 	if model.Paths == nil || model.Paths.PathItems == nil {
 		return d, nil
 	}
@@ -69,7 +75,7 @@ func fromModel(doc libopenapi.Document, model *v3.Document) (*Document, error) {
 			}
 			o := &operation{
 				ID: pageID(ids, op.OperationId, method, path), Method: method, Path: path,
-				model: op, item: item, raw: obj(rawOp), rawItem: obj(rawItem),
+				model: op, item: item, raw: obj(rawOp), rawItem: obj(rawItem), re: templateRegexp(path),
 			}
 			d.ops = append(d.ops, o)
 			d.byPlace[method+" "+path] = o
@@ -81,16 +87,65 @@ func fromModel(doc libopenapi.Document, model *v3.Document) (*Document, error) {
 // Operations returns the document's operations in document order.
 func (d *Document) Operations() []*operation { return d.ops }
 
+// basePath is the path of the document's first server URL: libopenapi-validator takes it off
+// a request's path before matching, as a real server of the API would receive it.
+func basePath(model *v3.Document) string {
+	if len(model.Servers) == 0 || model.Servers[0] == nil {
+		return ""
+	}
+	u := model.Servers[0].URL
+	if i := strings.Index(u, "://"); i >= 0 {
+		u = u[i+3:]
+	} else if strings.HasPrefix(u, "//") {
+		u = u[2:]
+	} else if !strings.HasPrefix(u, "/") {
+		return ""
+	}
+	if i := strings.Index(u, "/"); i >= 0 && !strings.HasPrefix(u, "/") {
+		u = u[i:]
+	} else if !strings.HasPrefix(u, "/") {
+		return ""
+	}
+	if strings.Contains(u, "{") {
+		return "" // a templated server path: the validator matches it as it can
+	}
+	return strings.TrimRight(u, "/")
+}
+
+// Served returns the request as the API's server would receive it: the sandbox is called on
+// the document's paths (/pets), a real server under its server URL's path (/v1/pets). A
+// request that already has that path is returned as it is.
+func (d *Document) Served(r *http.Request) *http.Request {
+	if d.base == "" {
+		return r
+	}
+	c := r.Clone(r.Context())
+	c.Body = r.Body
+	c.URL.Path = d.base + r.URL.Path
+	if r.URL.RawPath != "" {
+		c.URL.RawPath = d.base + r.URL.RawPath
+	}
+	return c
+}
+
 // find returns the operation a request is for, or the problem to answer: 404 for a path the
 // document does not have, 405 (with Allow) for a method it does not document there.
 func (d *Document) find(r *http.Request) (*operation, *problem) {
 	item, errs, path := findPath(r, d)
+	if item != nil && len(errs) == 0 {
+		if o := d.byPlace[r.Method+" "+path]; o != nil {
+			return o, nil
+		}
+	}
+	// libopenapi-validator's radix tree settles on one template (/render/{templateId}) even
+	// when another of the same shape has the method (/render/{renderId}), or takes a
+	// segment's suffix as part of a parameter (/v2/{name}:close): match the templates too.
+	if o := d.match(r); o != nil {
+		return o, nil
+	}
 	if item == nil {
 		return nil, &problem{Status: http.StatusNotFound, Title: "Not Found",
 			Detail: fmt.Sprintf("%s is not a path of this API's document", r.URL.Path)}
-	}
-	if o := d.byPlace[r.Method+" "+path]; o != nil && len(errs) == 0 {
-		return o, nil
 	}
 	if r.Method == http.MethodHead {
 		if o := d.byPlace["GET "+path]; o != nil {
@@ -106,6 +161,43 @@ func (d *Document) find(r *http.Request) (*operation, *problem) {
 		allow:  allow}
 }
 
+// match finds the operation of a request by its path templates: the one with the request's
+// method whose template matches with the most literal characters.
+func (d *Document) match(r *http.Request) *operation {
+	path := paths.StripRequestPath(r, d.model)
+	var best *operation
+	bestScore := -1
+	for _, o := range d.ops {
+		if o.Method != r.Method {
+			continue
+		}
+		if o.re.MatchString(path) {
+			if score := len(o.Path) - 2*strings.Count(o.Path, "{"); score > bestScore {
+				best, bestScore = o, score
+			}
+		}
+	}
+	return best
+}
+
+// templateRegexp matches a path template: each {param} one or more characters other than /.
+func templateRegexp(tmpl string) *regexp.Regexp {
+	var b strings.Builder
+	b.WriteString("^")
+	for tmpl != "" {
+		i := strings.Index(tmpl, "{")
+		j := strings.Index(tmpl, "}")
+		if i < 0 || j < i {
+			b.WriteString(regexp.QuoteMeta(tmpl))
+			break
+		}
+		b.WriteString(regexp.QuoteMeta(tmpl[:i]) + "[^/]+")
+		tmpl = tmpl[j+1:]
+	}
+	b.WriteString("/?$")
+	return regexp.MustCompile(b.String())
+}
+
 // operation is one operation of the document.
 type operation struct {
 	// ID is the operation's page name in the catalog: its operationId, or one made of its
@@ -116,6 +208,7 @@ type operation struct {
 
 	model   *v3.Operation
 	item    *v3.PathItem
+	re      *regexp.Regexp // its path template, for match
 	raw     map[string]any // the operation, as plain values
 	rawItem map[string]any // its path item
 }

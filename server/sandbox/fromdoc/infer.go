@@ -67,6 +67,9 @@ func Infer(d *Document, hints *Hints) (*Model, error) {
 	if m.Resources == nil {
 		m.Resources = []*Resource{}
 	}
+	if m.Stateless == nil {
+		m.Stateless = []string{}
+	}
 	return m, nil
 }
 

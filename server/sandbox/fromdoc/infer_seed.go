@@ -1,6 +1,7 @@
 package fromdoc
 
 import (
+	"errors"
 	"fmt"
 )
 
@@ -23,7 +24,7 @@ func (d *Document) seed(res *Resource, acts map[string]*operation) {
 		if id != "" && seen[id] {
 			return
 		}
-		if err := d.checks.checkValue(res.item.sp, item); err != nil && err != errUncheckable {
+		if err := d.checks.checkValue(res.item.sp, item); err != nil && !errors.Is(err, errUncheckable) {
 			dropped++
 			return
 		}
@@ -64,6 +65,11 @@ func (d *Document) seed(res *Resource, acts map[string]*operation) {
 	if res.ID == "" && len(res.seeds) > 1 {
 		res.seeds = res.seeds[:0] // items without ids cannot be told apart
 	}
+	if len(res.seeds) == 0 {
+		d.madeSeed(res)
+	} else {
+		res.SeedFrom = "examples"
+	}
 	res.Seed = len(res.seeds)
 	if dropped > 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("%d example item(s) left out of the seed: no %s, or they do not match the item's schema", dropped, orText(res.ID, "id")))
@@ -75,4 +81,26 @@ func orText(s, def string) string {
 		return def
 	}
 	return s
+}
+
+// madeSeed fills a collection the document gives no example item of with three items made
+// from the item's schema (ids 1, 2, 3 for an integer id), so that a list shows what an item
+// looks like. Reset comes back to them.
+func (d *Document) madeSeed(res *Resource) {
+	sc := &scope{items: map[string]*entry{}, next: 1}
+	for i := range 3 {
+		seed := hashString(res.Collection) + uint64(i)
+		id, n := d.newID(res, sc, seed)
+		if n > 0 {
+			sc.next = n
+		}
+		item, err := d.makeItem(res, nil, map[string]any{}, id, seed)
+		if err != nil {
+			res.Notes = append(res.Notes, "no item could be made for the seed: "+err.Error())
+			return
+		}
+		sc.items[id] = &entry{ID: id}
+		res.seeds = append(res.seeds, item)
+	}
+	res.SeedFrom = "made from the item's schema (the document has no example item)"
 }

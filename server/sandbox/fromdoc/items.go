@@ -2,10 +2,10 @@ package fromdoc
 
 import (
 	"encoding/json"
-	"fmt"
 	"mime"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -23,12 +23,24 @@ func (d *Document) newID(res *Resource, sc *scope, seed uint64) (string, int64) 
 	}
 	var schema any = map[string]any{"type": "string"}
 	at := res.item.at
+	plainID := func(s any) bool { // a string with no format, pattern, enum or length rule
+		f, _, err := newGen(d.root, 0, Response, Choices{}).flatten(s, at)
+		return err == nil && impliedKind(f) == "string" && f["format"] == nil && f["pattern"] == nil && f["enum"] == nil &&
+			f["const"] == nil && f["maxLength"] == nil && f["minLength"] == nil
+	}
 	if res.ID != "" {
 		if f, _, err := newGen(d.root, 0, Response, Choices{}).flatten(res.item.raw, at); err == nil {
 			schema = obj(f["properties"])[res.ID]
 		}
 	} else {
 		schema = d.paramSchema(res)
+	}
+	if plainID(schema) { // a readable id: pet-4
+		next := sc.next
+		for sc.items[singular(res.Name)+"-"+strconv.FormatInt(next, 10)] != nil {
+			next++
+		}
+		return singular(res.Name) + "-" + strconv.FormatInt(next, 10), next + 1
 	}
 	for try := uint64(0); try < 16; try++ {
 		g := newGen(d.root, seed+try, Response, Choices{})
@@ -75,6 +87,10 @@ func (d *Document) makeItem(res *Resource, base, in map[string]any, id string, s
 			return item, nil
 		}
 		dropped := false
+		if res.ID != "" && slices.ContainsFunc(fs, func(f failure) bool { return strings.Contains(f.reason, "'"+res.ID+"'") }) {
+			delete(item, res.ID) // the item's schema has no room for the id: it is in the path only
+			dropped = true
+		}
 		for _, f := range fs {
 			top := strings.SplitN(strings.TrimPrefix(f.path, "$."), ".", 2)[0]
 			if _, given := in[top]; given && top != res.ID && top != "$" {
@@ -182,9 +198,9 @@ func (d *Document) requestObject(r *http.Request, o *operation, body []byte) (ma
 		if err := json.Unmarshal(body, &v); err != nil {
 			return nil, bad(err)
 		}
-		m, ok := v.(map[string]any)
-		if !ok {
-			return nil, bad(fmt.Errorf("the body is a JSON %T, not an object", v))
+		m, _ := v.(map[string]any)
+		if m == nil {
+			m = map[string]any{} // a body the document allows that is no object: the item is made from its schema
 		}
 		return m, nil
 	}
@@ -203,7 +219,7 @@ func (d *Document) itemAnswer(r *http.Request, act *action, item map[string]any,
 	if media == "" || !isJSON(media) {
 		return d.render(o, status, reply{code: code, media: media}, seedOf(r, code, media))
 	}
-	v, p := d.wrap(r, o, code, media, act.res.Wrapper[act.kind], item, nil)
+	v, p := d.wrap(r, o, code, media, act.res.Wrapper[act.kind], item, false, nil)
 	if p != nil {
 		return nil, p
 	}

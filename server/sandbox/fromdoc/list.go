@@ -42,7 +42,7 @@ func (c *collections) list(r *http.Request, act *action, coll string) (*answer, 
 	if !isJSON(media) {
 		return c.doc.render(o, statusOf(code), reply{code: code, media: media}, seedOf(r, code, media))
 	}
-	v, p := c.doc.wrap(r, o, code, media, res.Wrapper["list"], page, func(w map[string]any) {
+	v, p := c.doc.wrap(r, o, code, media, res.Wrapper["list"], page, true, func(w map[string]any) {
 		if pg := res.Pagination; pg != nil {
 			if pg.Total != "" {
 				w[pg.Total] = int64(total)
@@ -163,33 +163,4 @@ func firstOf(q map[string][]string, name string) string {
 		return vs[0]
 	}
 	return ""
-}
-
-// wrap places v where the operation's answer holds it: the answer itself when path is "",
-// else in a wrapper made from the answer's schema (then adjust sets its other properties).
-// The whole answer is checked against the schema; one that breaks it is a 500 problem naming
-// what broke, never an invalid body.
-func (d *Document) wrap(r *http.Request, o *operation, code, media, path string, v any, adjust func(map[string]any)) (any, *problem) {
-	raw, at, sp := d.bodySchema(o, code, media)
-	out := v
-	if path != "" {
-		w, err := d.makeValue(raw, at, sp, seedOf(r, code, media, "wrapper"), Response)
-		if err != nil {
-			return nil, unsatisfiableProblem(o, code, media, err)
-		}
-		wm := obj(deepCopy(w))
-		if wm == nil {
-			return nil, unsatisfiableProblem(o, code, media, fmt.Errorf("the answer is not an object"))
-		}
-		wm[path] = v
-		if adjust != nil {
-			adjust(wm)
-		}
-		out = wm
-	}
-	if err := d.checks.checkValue(sp, out); err != nil && err != errUncheckable {
-		return nil, &problem{Status: http.StatusInternalServerError, Title: "Answer does not fit the document",
-			Detail: fmt.Sprintf("The sandbox's stored items do not fit the %s %s response of %s (schema %s): %v. The document describes the item differently in its operations; tell the sandbox which is right with x-loupe-sandbox.", code, media, o.ID, at, err)}
-	}
-	return out, nil
 }

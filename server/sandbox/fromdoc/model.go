@@ -48,8 +48,10 @@ type Resource struct {
 	Pagination *Paging `json:"pagination,omitempty"`
 	// Filters are the list operation's query parameters that filter by an item property.
 	Filters []string `json:"filters,omitempty"`
-	// Seed is how many items the collection starts with: the document's examples.
-	Seed int `json:"seed"`
+	// Seed is how many items the collection starts with (and Reset comes back to); SeedFrom
+	// says where they come from: the document's examples, else made from the item's schema.
+	Seed     int    `json:"seed"`
+	SeedFrom string `json:"seedFrom,omitempty"`
 	// Source says who decided: inferred, document (x-loupe-sandbox) or configuration.
 	Source string `json:"source"`
 	// Notes say what was guessed, or left out and why.

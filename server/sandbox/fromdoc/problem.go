@@ -1,7 +1,6 @@
 package fromdoc
 
 import (
-	"encoding/json"
 	"net/http"
 	"strings"
 )
@@ -57,7 +56,7 @@ func (p *problem) write(w http.ResponseWriter, r *http.Request) {
 	if p.scheme != "" {
 		h.Set("WWW-Authenticate", p.scheme)
 	}
-	body, _ := json.Marshal(p)
+	body, _ := marshal(p)
 	w.WriteHeader(p.Status)
 	if r == nil || r.Method != http.MethodHead {
 		_, _ = w.Write(append(body, '\n'))

@@ -93,8 +93,10 @@ func (s *Sandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	r.Body = io.NopCloser(bytes.NewReader(body))
-	o, p := s.doc.find(r)
-	if p != nil {
+	o, p := s.doc.find(s.doc.Served(r))
+	if p == nil {
+		r = s.doc.Served(r)
+	} else if o, p = s.doc.find(r); p != nil { // called with the server's path already
 		p.write(w, r)
 		return
 	}
@@ -115,4 +117,6 @@ func (s *Sandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // wantsJSON reports whether a media type is one the collections answer (JSON).
-func wantsJSON(media string) bool { return media == "" || isJSON(media) || strings.HasSuffix(media, "*") }
+func wantsJSON(media string) bool {
+	return media == "" || isJSON(media) || strings.HasSuffix(media, "*")
+}
