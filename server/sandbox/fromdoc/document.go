@@ -29,6 +29,9 @@ type Document struct {
 	valid   validator.Validator
 	ops     []*operation
 	byPlace map[string]*operation // "GET /pets/{id}"
+	// bySegments holds the operations by method and number of path segments ("GET 2"), the
+	// templates a path can match.
+	bySegments map[string][]*operation
 	checks  *checker
 	base    string // the path of the first server's URL (/v1), without its trailing slash
 	cache   answers
@@ -47,7 +50,7 @@ func Load(file string, data []byte) (*Document, error) {
 
 // fromModel builds the Document of a parsed document and its model.
 func fromModel(doc libopenapi.Document, model *v3.Document) (*Document, error) {
-	d := &Document{model: model, root: plain(doc.GetSpecInfo().RootNode), byPlace: map[string]*operation{}}
+	d := &Document{model: model, root: plain(doc.GetSpecInfo().RootNode), byPlace: map[string]*operation{}, bySegments: map[string][]*operation{}}
 	d.version = 3.1
 	if strings.HasPrefix(model.Version, "3.0") {
 		d.version = 3.0
@@ -78,6 +81,8 @@ func fromModel(doc libopenapi.Document, model *v3.Document) (*Document, error) {
 				model: op, item: item, raw: obj(rawOp), rawItem: obj(rawItem), re: templateRegexp(path),
 			}
 			d.ops = append(d.ops, o)
+			key := method + " " + strconv.Itoa(strings.Count(strings.TrimRight(path, "/"), "/"))
+			d.bySegments[key] = append(d.bySegments[key], o)
 			d.byPlace[method+" "+path] = o
 		}
 	}
@@ -131,17 +136,19 @@ func (d *Document) Served(r *http.Request) *http.Request {
 // find returns the operation a request is for, or the problem to answer: 404 for a path the
 // document does not have, 405 (with Allow) for a method it does not document there.
 func (d *Document) find(r *http.Request) (*operation, *problem) {
+	// The templates are matched first, the most literal one winning: libopenapi-validator's
+	// radix tree settles on one template (/render/{templateId}, /{path}/{name}) even when
+	// another has the method (/render/{renderId}) or says more (/{dir}/{id}.ks.json), and
+	// takes a segment's suffix as part of a parameter (/v2/{name}:close). Its matcher then
+	// finds the styles a template cannot say (matrix, label).
+	if o := d.match(r); o != nil {
+		return o, nil
+	}
 	item, errs, path := findPath(r, d)
 	if item != nil && len(errs) == 0 {
 		if o := d.byPlace[r.Method+" "+path]; o != nil {
 			return o, nil
 		}
-	}
-	// libopenapi-validator's radix tree settles on one template (/render/{templateId}) even
-	// when another of the same shape has the method (/render/{renderId}), or takes a
-	// segment's suffix as part of a parameter (/v2/{name}:close): match the templates too.
-	if o := d.match(r); o != nil {
-		return o, nil
 	}
 	if item == nil {
 		return nil, &problem{Status: http.StatusNotFound, Title: "Not Found",
@@ -167,18 +174,18 @@ func (d *Document) match(r *http.Request) *operation {
 	path := paths.StripRequestPath(r, d.model)
 	var best *operation
 	bestScore := -1
-	for _, o := range d.ops {
-		if o.Method != r.Method {
-			continue
-		}
+	for _, o := range d.bySegments[r.Method+" "+strconv.Itoa(strings.Count(strings.TrimRight(path, "/"), "/"))] {
 		if o.re.MatchString(path) {
-			if score := len(o.Path) - 2*strings.Count(o.Path, "{"); score > bestScore {
+			if score := len(paramToken.ReplaceAllString(o.Path, "")); score > bestScore {
 				best, bestScore = o, score
 			}
 		}
 	}
 	return best
 }
+
+// paramToken is a path template's parameter.
+var paramToken = regexp.MustCompile(`\{[^}]*\}`)
 
 // templateRegexp matches a path template: each {param} one or more characters other than /.
 func templateRegexp(tmpl string) *regexp.Regexp {
