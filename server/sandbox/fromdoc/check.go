@@ -56,6 +56,12 @@ func (c *checker) compile(sp *base.SchemaProxy) *compiled {
 		k.err = fmt.Errorf("the schema does not build: %v", sp.GetBuildError())
 		return k
 	}
+	if c.opts.SchemaCache != nil && s.GoLow() != nil { // the validator compiled it already
+		if e, ok := c.opts.SchemaCache.Load(s.GoLow().Hash()); ok && e != nil && e.CompiledSchema != nil {
+			k.schema = e.CompiledSchema
+			return k
+		}
+	}
 	rendered, err := s.RenderInlineWithContext(base.NewInlineRenderContext())
 	if err != nil {
 		k.err = fmt.Errorf("%w: it cannot be rendered inline (%v)", errUncheckable, err)

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	validator "github.com/pb33f/libopenapi-validator"
+	"github.com/pb33f/libopenapi-validator/config"
 	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
 
 	"loupe/server/catalog"
@@ -93,7 +94,8 @@ func callEvery(t testing.TB, name string, data []byte, send func(*http.Request) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	judge := validator.NewValidatorFromV3Model(model).GetResponseBodyValidator()
+	// No schema cache: the judge compiles each schema when it checks an answer, once.
+	judge := validator.NewValidatorFromV3Model(model, config.WithSchemaCache(nil)).GetResponseBodyValidator()
 	items := map[string]*v3.PathItem{}
 	for path, item := range model.Paths.PathItems.FromOldest() {
 		items[path] = item
