@@ -122,7 +122,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	cfg.Logger.Info("sandbox state", "data_dir", cmp.Or(cfg.Settings.Server.DataDir, "none (in memory)"), "limits", s.registry.Limits())
-	sandboxes, err := newSandboxes(cfg, s.registry)
+	sandboxes, err := newSandboxes(cfg, s.registry, ownDocs)
 	if err != nil {
 		s.registry.Store().Close()
 		return nil, err

@@ -93,22 +93,26 @@ func (s *Sandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	r.Body = io.NopCloser(bytes.NewReader(body))
-	o, p := s.doc.find(s.doc.Served(r))
-	if p == nil {
-		r = s.doc.Served(r)
-	} else if o, p = s.doc.find(r); p != nil { // called with the server's path already
-		p.write(w, r)
-		return
+	// served is the request as the API's server would get it (under its server URL's path),
+	// which the validator reads; problems name the path the client called.
+	served := s.doc.Served(r)
+	o, p := s.doc.find(served)
+	if p != nil {
+		if o, p = s.doc.find(r); p != nil { // called with the server's path already
+			p.write(w, r)
+			return
+		}
+		served = r
 	}
-	if p := s.doc.validate(r, o, body); p != nil {
+	if p := s.doc.validate(served, o, body); p != nil {
 		p.write(w, r)
 		return
 	}
 	if act := s.model.action(o); act != nil && parsePrefer(r.Header).code == "" {
-		s.store.serve(w, r, act, body)
+		s.store.serve(w, served, act, body)
 		return
 	}
-	a, p := s.doc.stateless(o, r)
+	a, p := s.doc.stateless(o, served)
 	if p != nil {
 		p.write(w, r)
 		return

@@ -125,7 +125,11 @@ func describe(e *errors.ValidationError, o *operation) (int, []fieldError) {
 		return http.StatusBadRequest, []fieldError{f}
 	case helpers.RequestBodyValidation:
 		if e.ValidationSubType == helpers.RequestBodyContentType {
-			return http.StatusUnsupportedMediaType, []fieldError{{In: "header", Name: "Content-Type", Problem: e.Reason,
+			problem := e.Reason
+			if strings.Contains(problem, "content type ''") {
+				problem = "no Content-Type was sent with the body"
+			}
+			return http.StatusUnsupportedMediaType, []fieldError{{In: "header", Name: "Content-Type", Problem: problem,
 				Expected: "one of " + strings.Join(o.bodyTypes(), ", ")}}
 		}
 		if strings.Contains(e.Reason, "cannot be decoded") || strings.Contains(e.Reason, "is empty") {
