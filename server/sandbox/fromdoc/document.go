@@ -9,10 +9,11 @@ import (
 	"strings"
 
 	"github.com/pb33f/libopenapi"
-	validator "github.com/pb33f/libopenapi-validator"
 	"github.com/pb33f/libopenapi-validator/config"
+	"github.com/pb33f/libopenapi-validator/parameters"
 	"github.com/pb33f/libopenapi-validator/paths"
 	"github.com/pb33f/libopenapi-validator/radix"
+	"github.com/pb33f/libopenapi-validator/requests"
 	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
 
 	"loupe/server/catalog"
@@ -26,16 +27,17 @@ type Document struct {
 	root    any // the document as plain values
 	version float32
 	opts    *config.ValidationOptions
-	valid   validator.Validator
+	params  parameters.ParameterValidator
+	bodies  requests.RequestBodyValidator
 	ops     []*operation
 	byPlace map[string]*operation // "GET /pets/{id}"
 	// bySegments holds the operations by method and number of path segments ("GET 2"), the
 	// templates a path can match.
 	bySegments map[string][]*operation
-	checks  *checker
-	base    string // the path of the first server's URL (/v1), without its trailing slash
-	cache   answers
-	wraps   wrappers
+	checks     *checker
+	base       string // the path of the first server's URL (/v1), without its trailing slash
+	cache      answers
+	wraps      wrappers
 }
 
 // Load reads an OpenAPI 3.0 or 3.1 document as the catalog reads a document of your own
@@ -57,7 +59,10 @@ func fromModel(doc libopenapi.Document, model *v3.Document) (*Document, error) {
 	}
 	d.opts = config.NewValidationOptions(config.WithPathTree(radix.BuildPathTree(model)), config.WithoutSecurityValidation(),
 		config.WithURLEncodedBodyValidation(), config.WithXmlBodyValidation())
-	d.valid = validator.NewValidatorFromV3Model(model, config.WithExistingOpts(d.opts))
+	// The parameter and body validators alone, not the whole validator: the sandbox module
+	// in the browser carries no response validation it does not use.
+	d.params = parameters.NewParameterValidator(model, config.WithExistingOpts(d.opts))
+	d.bodies = requests.NewRequestBodyValidator(model, config.WithExistingOpts(d.opts))
 	d.checks = newChecker(d.version, d.opts)
 	d.base = basePath(model)
 	if model.Paths == nil || model.Paths.PathItems == nil {

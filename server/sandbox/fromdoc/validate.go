@@ -30,7 +30,16 @@ func findPath(r *http.Request, d *Document) (*v3.PathItem, []*errors.ValidationE
 // a body that breaks its schema, each wrong field named.
 func (d *Document) validate(r *http.Request, o *operation, body []byte) *problem {
 	r.Body = io.NopCloser(bytes.NewReader(body))
-	_, errs := d.valid.ValidateHttpRequestSyncWithPathItem(r, o.item, o.Path)
+	var errs []*errors.ValidationError
+	for _, check := range []func(*http.Request, *v3.PathItem, string) (bool, []*errors.ValidationError){
+		d.params.ValidatePathParamsWithPathItem, d.params.ValidateCookieParamsWithPathItem,
+		d.params.ValidateHeaderParamsWithPathItem, d.params.ValidateQueryParamsWithPathItem,
+		d.bodies.ValidateRequestBodyWithPathItem,
+	} {
+		if ok, es := check(r, o.item, o.Path); !ok {
+			errs = append(errs, es...)
+		}
+	}
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	errs = slices.DeleteFunc(errs, func(e *errors.ValidationError) bool { return notTheClients(e, r, o) })
 	errs = append(errs, d.validateMultipart(r, o, body)...)
