@@ -96,7 +96,8 @@ func realistic(name string, r *rand.Rand) string {
 	case has("description", "summary", "comment", "message", "text", "body", "note", "detail", "reason"):
 		return "A " + pick(r, adjectives) + " " + strings.ToLower(pick(r, nouns)) + " for " + first + "."
 	case has("title", "subject", "label", "headline"):
-		return strings.ToUpper(pick(r, adjectives)[:1]) + pick(r, adjectives)[1:] + " " + strings.ToLower(pick(r, nouns))
+		adj := pick(r, adjectives)
+		return strings.ToUpper(adj[:1]) + adj[1:] + " " + strings.ToLower(pick(r, nouns))
 	case has("token", "secret", "key", "hash", "signature", "etag", "checksum"):
 		return fmt.Sprintf("%016x", r.Uint64())
 	case n == "id" || strings.HasSuffix(n, "id") || strings.HasSuffix(n, "ids"):
