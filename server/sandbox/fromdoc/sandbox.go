@@ -108,7 +108,10 @@ func (s *Sandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		p.write(w, r)
 		return
 	}
-	if act := s.model.action(o); act != nil && parsePrefer(r.Header).code == "" {
+	// Prefer asks for a documented answer (a code, an example, a made-up value): the
+	// collection is left alone.
+	if pref := parsePrefer(r.Header); s.model.action(o) != nil && pref == (preferences{}) {
+		act := s.model.action(o)
 		s.store.serve(w, served, act, body)
 		return
 	}
