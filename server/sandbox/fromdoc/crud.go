@@ -15,11 +15,7 @@ import (
 // already validated.
 func (c *collections) serve(w http.ResponseWriter, r *http.Request, act *action, body []byte) {
 	path := strings.TrimRight(paths.StripRequestPath(r, c.doc.model), "/")
-	coll, id := path, ""
-	if act.kind != "list" && act.kind != "create" {
-		i := strings.LastIndex(path, "/")
-		coll, id = path[:i], path[i+1:]
-	}
+	coll, id := locateItem(act, path)
 	var a *answer
 	var p *problem
 	switch act.kind {
@@ -41,6 +37,24 @@ func (c *collections) serve(w http.ResponseWriter, r *http.Request, act *action,
 		return
 	}
 	a.write(w, r)
+}
+
+// locateItem splits a request's path into its collection's concrete path (as many segments as
+// the collection's template) and, for an item action, the item's id: the segment of the
+// operation's path that holds the item parameter (/pets/{petId}/adopt holds it too).
+func locateItem(act *action, path string) (coll, id string) {
+	segs := strings.Split(path, "/")
+	n := min(strings.Count(act.res.Collection, "/")+1, len(segs))
+	coll = strings.Join(segs[:n], "/")
+	if act.kind == "list" || act.kind == "create" {
+		return coll, ""
+	}
+	for i, t := range strings.Split(act.op.Path, "/") {
+		if t == "{"+act.res.Param+"}" && i < len(segs) {
+			return coll, segs[i]
+		}
+	}
+	return coll, segs[len(segs)-1]
 }
 
 // stateProblem words an error of the state registry: a limit (too many sessions, too many
