@@ -161,11 +161,7 @@ func TestCorpusAnswersValidate(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", rel, err)
 		}
-		all = append(all, callEvery(t, rel, data, func(r *http.Request) *http.Response {
-			w := httptest.NewRecorder()
-			s.ServeHTTP(w, r)
-			return w.Result()
-		})...)
+		all = append(all, callEvery(t, rel, data, func(r *http.Request) *http.Response { return serve(s, r) })...)
 	}
 	rate, summary, failed := rateOf(all)
 	t.Logf("%d documents, %s", len(docs), summary)

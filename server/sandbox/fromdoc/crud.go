@@ -123,12 +123,12 @@ func (c *collections) create(r *http.Request, act *action, coll string, body []b
 	if err != nil {
 		return nil, unsatisfiableProblem(act.op, "item", "application/json", err)
 	}
-	e := &entry{Seq: lv.seq + 1, ID: id, Item: item}
+	e := &entry{Seq: nextSeq(lv, res), ID: id, Item: item}
 	changes = append(changes, save(res, coll, e))
 	if err := c.api.ApplyTo(r.Context(), lv, changes...); err != nil {
 		return nil, stateProblem(err)
 	}
-	lv.seq++
+	lv.seq = e.Seq
 	sc.items[id] = e
 	if n, ok := parseCounter(changes); ok {
 		sc.next = n
@@ -178,16 +178,14 @@ func (c *collections) change(r *http.Request, act *action, coll, id string, body
 	if err != nil {
 		return nil, unsatisfiableProblem(act.op, "item", "application/json", err)
 	}
-	e := &entry{Seq: lv.seq + 1, ID: id, Item: item}
+	e := &entry{Seq: nextSeq(lv, act.res), ID: id, Item: item}
 	if old != nil {
 		e.Seq = old.Seq
 	}
 	if err := c.api.ApplyTo(r.Context(), lv, save(act.res, coll, e)); err != nil {
 		return nil, stateProblem(err)
 	}
-	if old == nil {
-		lv.seq++
-	}
+	lv.seq = max(lv.seq, e.Seq)
 	sc.items[id] = e
 	status := statusOf(act.op.successCode())
 	if upsert && act.op.response("201") != nil {
@@ -241,6 +239,10 @@ func (c *collections) notFound(r *http.Request, act *action, id string, deleted 
 	return nil, &problem{Status: http.StatusNotFound, Title: "Not Found",
 		Detail: fmt.Sprintf("%s %s was deleted in this sandbox session (the document documents no 404 for %s)", act.res.Name, id, o.ID)}
 }
+
+// nextSeq is the creation sequence of a new item: after every item the session made and
+// every seeded one, so a list shows it last.
+func nextSeq(lv *live, res *Resource) int64 { return max(lv.seq, int64(len(res.seeds))) + 1 }
 
 // lastSegment is a path's last segment: a Location relative to the collection's own URL.
 func lastSegment(p string) string { return p[strings.LastIndex(p, "/")+1:] }
