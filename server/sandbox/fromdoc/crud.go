@@ -156,19 +156,30 @@ func (c *collections) change(r *http.Request, act *action, coll, id string, body
 	if err != nil {
 		return nil, stateProblem(err)
 	}
+	item, status, deleted, p := c.changeLocked(r, act, lv, coll, id, in)
+	if p != nil {
+		return nil, p
+	}
+	if item == nil {
+		return c.notFound(r, act, id, deleted)
+	}
+	return c.doc.itemAnswer(r, act, item, status)
+}
+
+// changeLocked makes and stores the changed item under the live state's lock: nil (and
+// whether the session deleted it) when there is no such item to change.
+func (c *collections) changeLocked(r *http.Request, act *action, lv *live, coll, id string, in map[string]any) (map[string]any, int, bool, *problem) {
 	lv.mu.Lock()
 	defer lv.mu.Unlock()
 	sc := lv.scope(act.res, coll)
 	old := sc.items[id]
-	if old != nil && old.Deleted {
+	deleted := old != nil && old.Deleted
+	if deleted {
 		old = nil
 	}
 	upsert := old == nil && act.kind == "replace" && act.res.Operations["create"] == ""
 	if old == nil && !upsert {
-		lv.mu.Unlock()
-		a, p := c.notFound(r, act, id, sc.items[id] != nil)
-		lv.mu.Lock()
-		return a, p
+		return nil, 0, deleted, nil
 	}
 	var base map[string]any
 	if act.kind == "update" {
@@ -176,14 +187,14 @@ func (c *collections) change(r *http.Request, act *action, coll, id string, body
 	}
 	item, err := c.doc.makeItem(act.res, base, in, id, seedOf(r, coll, id))
 	if err != nil {
-		return nil, unsatisfiableProblem(act.op, "item", "application/json", err)
+		return nil, 0, false, unsatisfiableProblem(act.op, "item", "application/json", err)
 	}
 	e := &entry{Seq: nextSeq(lv, act.res), ID: id, Item: item}
 	if old != nil {
 		e.Seq = old.Seq
 	}
 	if err := c.api.ApplyTo(r.Context(), lv, save(act.res, coll, e)); err != nil {
-		return nil, stateProblem(err)
+		return nil, 0, false, stateProblem(err)
 	}
 	lv.seq = max(lv.seq, e.Seq)
 	sc.items[id] = e
@@ -191,7 +202,7 @@ func (c *collections) change(r *http.Request, act *action, coll, id string, body
 	if upsert && act.op.response("201") != nil {
 		status = http.StatusCreated
 	}
-	return c.doc.itemAnswer(r, act, item, status)
+	return item, status, false, nil
 }
 
 // remove answers an item's DELETE: the item is gone from the session's collection.
@@ -200,22 +211,32 @@ func (c *collections) remove(r *http.Request, act *action, coll, id string) (*an
 	if err != nil {
 		return nil, stateProblem(err)
 	}
+	item, deleted, p := c.removeLocked(r, act, lv, coll, id)
+	if p != nil {
+		return nil, p
+	}
+	if item == nil {
+		return c.notFound(r, act, id, deleted)
+	}
+	return c.doc.itemAnswer(r, act, item, statusOf(act.op.successCode()))
+}
+
+// removeLocked stores a tombstone for the item under the live state's lock, and returns the
+// item removed: nil (and whether the session had deleted it) when there is none.
+func (c *collections) removeLocked(r *http.Request, act *action, lv *live, coll, id string) (map[string]any, bool, *problem) {
 	lv.mu.Lock()
 	defer lv.mu.Unlock()
 	sc := lv.scope(act.res, coll)
 	old := sc.items[id]
 	if old == nil || old.Deleted {
-		lv.mu.Unlock()
-		a, p := c.notFound(r, act, id, old != nil)
-		lv.mu.Lock()
-		return a, p
+		return nil, old != nil, nil
 	}
 	e := &entry{Seq: old.Seq, ID: id, Deleted: true}
 	if err := c.api.ApplyTo(r.Context(), lv, save(act.res, coll, e)); err != nil {
-		return nil, stateProblem(err)
+		return nil, false, stateProblem(err)
 	}
 	sc.items[id] = e
-	return c.doc.itemAnswer(r, act, old.Item, statusOf(act.op.successCode()))
+	return old.Item, false, nil
 }
 
 // notFound answers an id the session's collection does not hold: the operation's documented

@@ -94,9 +94,6 @@ func fromModel(doc libopenapi.Document, model *v3.Document) (*Document, error) {
 	return d, nil
 }
 
-// Operations returns the document's operations in document order.
-func (d *Document) Operations() []*operation { return d.ops }
-
 // basePath is the path of the document's first server URL: libopenapi-validator takes it off
 // a request's path before matching, as a real server of the API would receive it.
 func basePath(model *v3.Document) string {

@@ -1,7 +1,6 @@
 package fromdoc
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -172,6 +171,3 @@ func orNone(names []string) string {
 	}
 	return strings.Join(names, ", ")
 }
-
-// errUnsatisfiable wraps what made an answer impossible.
-var errUnsatisfiable = errors.New("no valid value")

@@ -7,7 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"strings"
 
 	"loupe/server/sandbox/state"
 )
@@ -121,9 +120,4 @@ func (s *Sandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a.write(w, r)
-}
-
-// wantsJSON reports whether a media type is one the collections answer (JSON).
-func wantsJSON(media string) bool {
-	return media == "" || isJSON(media) || strings.HasSuffix(media, "*")
 }
