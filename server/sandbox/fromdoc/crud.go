@@ -263,7 +263,7 @@ func (c *collections) notFound(r *http.Request, act *action, id string, deleted 
 
 // nextSeq is the creation sequence of a new item: after every item the session made and
 // every seeded one, so a list shows it last.
-func nextSeq(lv *live, res *Resource) int64 { return max(lv.seq, int64(len(res.seeds))) + 1 }
+func nextSeq(lv *live, res *Resource) int64 { return max(lv.seq, int64(len(res.seedItems()))) + 1 }
 
 // lastSegment is a path's last segment: a Location relative to the collection's own URL.
 func lastSegment(p string) string { return p[strings.LastIndex(p, "/")+1:] }

@@ -3,6 +3,7 @@ package fromdoc
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // Infer decides the collections of a document from its paths and methods: a path whose last
@@ -149,7 +150,9 @@ func (m *Model) add(d *Document, res *Resource, byPath map[string]map[string]*op
 	if lo := acts["list"]; lo != nil && m.actions[lo] != nil {
 		res.Pagination, res.Filters = d.paging(res, lo)
 	}
-	d.seed(res, acts)
+	// The seed is made on the collection's first use (a large document has hundreds of
+	// collections, most never called).
+	res.seedOnce = sync.OnceFunc(func() { d.seed(res, acts) })
 	m.Resources = append(m.Resources, res)
 }
 

@@ -57,8 +57,17 @@ type Resource struct {
 	// Notes say what was guessed, or left out and why.
 	Notes []string `json:"notes,omitempty"`
 
-	item  itemSchema
-	seeds []map[string]any
+	item     itemSchema
+	seedOnce func() // fills seeds, Seed and SeedFrom, once (seedItems)
+	seeds    []map[string]any
+}
+
+// seedItems returns the collection's seed, made on first use.
+func (r *Resource) seedItems() []map[string]any {
+	if r.seedOnce != nil {
+		r.seedOnce()
+	}
+	return r.seeds
 }
 
 // itemSchema is the schema of one item, from the operation whose answer is the item.
@@ -100,6 +109,9 @@ func (s *Sandbox) serveInference(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		(&problem{Status: http.StatusMethodNotAllowed, Detail: "read what the sandbox inferred with GET", allow: []string{"GET", "HEAD"}}).write(w, r)
 		return
+	}
+	for _, r := range s.model.Resources {
+		r.seedItems() // the seed's size and origin are part of the answer
 	}
 	body, _ := json.Marshal(s.model)
 	w.Header().Set("Content-Type", "application/json")

@@ -109,7 +109,7 @@ func (lv *live) scope(res *Resource, path string) *scope {
 // seeded returns a new collection holding the resource's seed.
 func seeded(res *Resource) *scope {
 	sc := &scope{items: map[string]*entry{}, next: 1}
-	for i, item := range res.seeds {
+	for i, item := range res.seedItems() {
 		id := res.idOf(item)
 		if id == "" {
 			id = strconv.Itoa(i + 1)
