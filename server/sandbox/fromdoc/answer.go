@@ -105,12 +105,33 @@ func (d *Document) render(o *operation, status int, rep reply, seed uint64) (*an
 }
 
 // headers sets the response headers a response documents (Content-Type aside): each from its
-// example, else made from its schema.
-func (d *Document) headers(o *operation, code string, seed uint64, h http.Header) error {
+// example, else made from its schema, once per operation and code.
+func (d *Document) headers(o *operation, code string, _ uint64, h http.Header) error {
 	resp := o.response(code)
 	if resp == nil || resp.Headers == nil {
 		return nil
 	}
+	key := o.Method + " " + o.Path + " " + code
+	if made, ok := d.madeHeaders.Load(key); ok {
+		for k, vs := range made.(http.Header) {
+			h[k] = vs
+		}
+		return nil
+	}
+	made := http.Header{}
+	if err := d.makeHeaders(o, code, hashString(key), made); err != nil {
+		return err
+	}
+	d.madeHeaders.Store(key, made)
+	for k, vs := range made {
+		h[k] = vs
+	}
+	return nil
+}
+
+// makeHeaders makes the documented headers of a response.
+func (d *Document) makeHeaders(o *operation, code string, seed uint64, h http.Header) error {
+	resp := o.response(code)
 	rawHeaders := obj(o.rawResponse(d.root, code)["headers"])
 	for name, hd := range resp.Headers.FromOldest() {
 		if http.CanonicalHeaderKey(name) == "Content-Type" || hd == nil {

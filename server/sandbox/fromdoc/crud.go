@@ -72,17 +72,22 @@ func (c *collections) read(r *http.Request, act *action, coll, id string) (*answ
 	if err != nil {
 		return nil, stateProblem(err)
 	}
-	lv.mu.Lock()
-	e, gone := lv.lookup(act.res, coll, id)
-	var item map[string]any
-	if e != nil {
-		item = e.Item
-	}
-	lv.mu.Unlock()
-	if item == nil {
+	lv.mu.RLock()
+	defer lv.mu.RUnlock()
+	sc := lv.scopeFor(act.res, coll)
+	e, gone := sc.lookup(id)
+	if e == nil {
 		return c.notFound(r, act, id, gone)
 	}
-	return c.doc.itemAnswer(r, act, item, http.StatusOK)
+	key := "read\x00" + act.op.ID + "\x00" + id + "\x00" + r.Header.Get("Accept")
+	if a := sc.cached(key); a != nil {
+		return a, nil
+	}
+	a, p := c.doc.itemAnswer(r, act, e.Item, http.StatusOK)
+	if p == nil {
+		sc.keep(key, a)
+	}
+	return a, p
 }
 
 // create answers a collection's POST: the item is made from the body (made-up values for what
@@ -130,6 +135,7 @@ func (c *collections) create(r *http.Request, act *action, coll string, body []b
 	}
 	lv.seq = e.Seq
 	sc.items[id] = e
+	sc.changed()
 	if n, ok := parseCounter(changes); ok {
 		sc.next = n
 	}
@@ -198,6 +204,7 @@ func (c *collections) changeLocked(r *http.Request, act *action, lv *live, coll,
 	}
 	lv.seq = max(lv.seq, e.Seq)
 	sc.items[id] = e
+	sc.changed()
 	status := statusOf(act.op.successCode())
 	if upsert && act.op.response("201") != nil {
 		status = http.StatusCreated
@@ -236,6 +243,7 @@ func (c *collections) removeLocked(r *http.Request, act *action, lv *live, coll,
 		return nil, false, stateProblem(err)
 	}
 	sc.items[id] = e
+	sc.changed()
 	return old.Item, false, nil
 }
 

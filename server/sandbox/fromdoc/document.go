@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/pb33f/libopenapi"
 	"github.com/pb33f/libopenapi-validator/config"
@@ -38,6 +39,8 @@ type Document struct {
 	base       string // the path of the first server's URL (/v1), without its trailing slash
 	cache      answers
 	wraps      wrappers
+	// madeHeaders holds each response's documented headers, made once (headers).
+	madeHeaders sync.Map
 }
 
 // Load reads an OpenAPI 3.0 or 3.1 document as the catalog reads a document of your own

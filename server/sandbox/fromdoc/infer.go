@@ -153,6 +153,7 @@ func (m *Model) add(d *Document, res *Resource, byPath map[string]map[string]*op
 	// The seed is made on the collection's first use (a large document has hundreds of
 	// collections, most never called).
 	res.seedOnce = sync.OnceFunc(func() { d.seed(res, acts) })
+	res.shared = sync.OnceValue(func() *scope { return seeded(res) })
 	m.Resources = append(m.Resources, res)
 }
 

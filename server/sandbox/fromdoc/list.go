@@ -17,9 +17,22 @@ func (c *collections) list(r *http.Request, act *action, coll string) (*answer, 
 	if err != nil {
 		return nil, stateProblem(err)
 	}
-	lv.mu.Lock()
-	entries := lv.view(act.res, coll)
-	lv.mu.Unlock()
+	lv.mu.RLock()
+	defer lv.mu.RUnlock()
+	sc := lv.scopeFor(act.res, coll)
+	key := "list\x00" + act.op.ID + "\x00" + r.URL.RawQuery + "\x00" + r.Header.Get("Accept")
+	if a := sc.cached(key); a != nil {
+		return a, nil
+	}
+	a, p := c.listAnswer(r, act, sc.sorted())
+	if p == nil {
+		sc.keep(key, a)
+	}
+	return a, p
+}
+
+// listAnswer makes the answer of a list from the collection's items, in order.
+func (c *collections) listAnswer(r *http.Request, act *action, entries []*entry) (*answer, *problem) {
 	q := r.URL.Query()
 	res := act.res
 	items := make([]any, 0, len(entries))

@@ -60,6 +60,15 @@ type Resource struct {
 	item     itemSchema
 	seedOnce func() // fills seeds, Seed and SeedFrom, once (seedItems)
 	seeds    []map[string]any
+	shared   func() *scope // the seed's collection, shared by the sessions that read it
+}
+
+// seedScope returns the seed's collection, made once and never changed.
+func (r *Resource) seedScope() *scope {
+	if r.shared == nil { // a resource made by hand (tests)
+		return seeded(r)
+	}
+	return r.shared()
 }
 
 // seedItems returns the collection's seed, made on first use.

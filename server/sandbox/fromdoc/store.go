@@ -24,17 +24,48 @@ type collections struct {
 	log   *slog.Logger
 }
 
-// live is one session's collections.
+// live is one session's collections. Reads hold mu for reading; changes for writing.
 type live struct {
-	mu     sync.Mutex
+	mu     sync.RWMutex
 	scopes map[string]*scope // by scopeKey
 	seq    int64             // the last creation's sequence number
 }
 
 // scope is one collection's items at one concrete collection path (/owners/7/pets).
 type scope struct {
-	items map[string]*entry // by id
+	items map[string]*entry // by id; an entry is never changed once stored
 	next  int64             // the next integer id
+
+	cacheMu sync.Mutex
+	cache   map[string]*answer // answers made from these items, until they change
+}
+
+// maxScopeCache bounds a scope's cached answers; when full it starts again empty.
+const maxScopeCache = 256
+
+// cached returns the answer kept under key, or nil.
+func (sc *scope) cached(key string) *answer {
+	sc.cacheMu.Lock()
+	defer sc.cacheMu.Unlock()
+	return sc.cache[key]
+}
+
+// keep keeps an answer made from the scope's items under key.
+func (sc *scope) keep(key string, a *answer) {
+	sc.cacheMu.Lock()
+	defer sc.cacheMu.Unlock()
+	if sc.cache == nil || len(sc.cache) >= maxScopeCache {
+		sc.cache = map[string]*answer{}
+	}
+	sc.cache[key] = a
+}
+
+// changed forgets the answers made from the scope's items; the caller holds the live state's
+// write lock.
+func (sc *scope) changed() {
+	sc.cacheMu.Lock()
+	sc.cache = nil
+	sc.cacheMu.Unlock()
 }
 
 // entry is one item.
@@ -94,16 +125,29 @@ func (c *collections) build(_ string, changes []state.Entry) (*live, error) {
 	return lv, nil
 }
 
-// scope returns the collection at a concrete path, made from the seed on first use. Only a
-// session's own live state may call it; the shared one is read with view.
+// scope returns the collection at a concrete path to change, made from the seed on first use.
+// Only a session's own live state may call it, holding its write lock; reads use scopeFor.
 func (lv *live) scope(res *Resource, path string) *scope {
 	k := scopeKey(res, path)
 	if sc := lv.scopes[k]; sc != nil {
 		return sc
 	}
-	sc := seeded(res)
+	seed := res.seedScope()
+	sc := &scope{items: make(map[string]*entry, len(seed.items)), next: seed.next}
+	for id, e := range seed.items {
+		sc.items[id] = e
+	}
 	lv.scopes[k] = sc
 	return sc
+}
+
+// scopeFor returns the collection at a concrete path to read: the session's own, else the
+// seed's, shared by every session and never changed. The caller holds a read lock.
+func (lv *live) scopeFor(res *Resource, path string) *scope {
+	if sc := lv.scopes[scopeKey(res, path)]; sc != nil {
+		return sc
+	}
+	return res.seedScope()
 }
 
 // seeded returns a new collection holding the resource's seed.
@@ -122,13 +166,8 @@ func seeded(res *Resource) *scope {
 	return sc
 }
 
-// view returns the items of the collection at a concrete path in creation order, without
-// changing lv (it may be the shared seed).
-func (lv *live) view(res *Resource, path string) []*entry {
-	sc := lv.scopes[scopeKey(res, path)]
-	if sc == nil {
-		sc = seeded(res)
-	}
+// sorted returns the scope's items in creation order.
+func (sc *scope) sorted() []*entry {
 	out := make([]*entry, 0, len(sc.items))
 	for _, e := range sc.items {
 		if !e.Deleted {
@@ -144,13 +183,9 @@ func (lv *live) view(res *Resource, path string) []*entry {
 	return out
 }
 
-// lookup returns the item with id at a concrete path (nil when there is none), and whether
-// the session deleted it.
-func (lv *live) lookup(res *Resource, path, id string) (*entry, bool) {
-	sc := lv.scopes[scopeKey(res, path)]
-	if sc == nil {
-		sc = seeded(res)
-	}
+// lookup returns the item with id (nil when there is none), and whether the session
+// deleted it.
+func (sc *scope) lookup(id string) (*entry, bool) {
 	e := sc.items[id]
 	if e == nil {
 		return nil, false

@@ -66,7 +66,7 @@ func (d *Document) wrap(r *http.Request, o *operation, code, media, path string,
 		return out, nil
 	}
 	eraw, eat, esp := d.element(raw, at, sp, path, list)
-	seed := seedOf(r, code, media, "project")
+	seed := hashString(o.ID + code + media) // the same item is projected the same way
 	if list {
 		items := v.([]any)
 		projected := make([]any, len(items))
