@@ -6,15 +6,13 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/pb33f/libopenapi-validator/paths"
-
 	"loupe/server/sandbox/state"
 )
 
 // serve answers a collection's operation for the session of r: body is the request's,
 // already validated.
 func (c *collections) serve(w http.ResponseWriter, r *http.Request, act *action, body []byte) {
-	path := strings.TrimRight(paths.StripRequestPath(r, c.doc.model), "/")
+	path := strings.TrimRight(c.doc.docPath(r), "/")
 	coll, id := locateItem(act, path)
 	var a *answer
 	var p *problem

@@ -8,11 +8,11 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/pb33f/libopenapi"
 	"github.com/pb33f/libopenapi-validator/config"
 	"github.com/pb33f/libopenapi-validator/parameters"
-	"github.com/pb33f/libopenapi-validator/paths"
 	"github.com/pb33f/libopenapi-validator/radix"
 	"github.com/pb33f/libopenapi-validator/requests"
 	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
@@ -41,6 +41,9 @@ type Document struct {
 	wraps      wrappers
 	// madeHeaders holds each response's documented headers, made once (headers).
 	madeHeaders sync.Map
+	// pathChecks remembers each path's parameter validation (pathErrors); pathCount counts them.
+	pathChecks sync.Map
+	pathCount  atomic.Int64
 }
 
 // Load reads an OpenAPI 3.0 or 3.1 document as the catalog reads a document of your own
@@ -176,7 +179,7 @@ func (d *Document) find(r *http.Request) (*operation, *problem) {
 // match finds the operation of a request by its path templates: the one with the request's
 // method whose template matches with the most literal characters.
 func (d *Document) match(r *http.Request) *operation {
-	path := paths.StripRequestPath(r, d.model)
+	path := d.docPath(r)
 	var best *operation
 	bestScore := -1
 	for _, o := range d.bySegments[r.Method+" "+strconv.Itoa(strings.Count(strings.TrimRight(path, "/"), "/"))] {
@@ -187,6 +190,17 @@ func (d *Document) match(r *http.Request) *operation {
 		}
 	}
 	return best
+}
+
+// docPath is a request's path as the document writes it: without the first server URL's path
+// (libopenapi-validator's paths.StripRequestPath reads every server URL on every call).
+func (d *Document) docPath(r *http.Request) string {
+	if d.base != "" {
+		if p, ok := strings.CutPrefix(r.URL.Path, d.base); ok && (p == "" || p[0] == '/') {
+			return p
+		}
+	}
+	return r.URL.Path
 }
 
 // paramToken is a path template's parameter.

@@ -30,11 +30,10 @@ func findPath(r *http.Request, d *Document) (*v3.PathItem, []*errors.ValidationE
 // a body that breaks its schema, each wrong field named.
 func (d *Document) validate(r *http.Request, o *operation, body []byte) *problem {
 	r.Body = io.NopCloser(bytes.NewReader(body))
-	var errs []*errors.ValidationError
+	errs := d.pathErrors(r, o)
 	for _, check := range []func(*http.Request, *v3.PathItem, string) (bool, []*errors.ValidationError){
-		d.params.ValidatePathParamsWithPathItem, d.params.ValidateCookieParamsWithPathItem,
-		d.params.ValidateHeaderParamsWithPathItem, d.params.ValidateQueryParamsWithPathItem,
-		d.bodies.ValidateRequestBodyWithPathItem,
+		d.params.ValidateCookieParamsWithPathItem, d.params.ValidateHeaderParamsWithPathItem,
+		d.params.ValidateQueryParamsWithPathItem, d.bodies.ValidateRequestBodyWithPathItem,
 	} {
 		if ok, es := check(r, o.item, o.Path); !ok {
 			errs = append(errs, es...)
@@ -82,6 +81,25 @@ func (d *Document) validate(r *http.Request, o *operation, body []byte) *problem
 	}
 	return p
 }
+
+// pathErrors validates a request's path parameters, remembering the outcome by path: the
+// validator renders the parameters' schemas on every call, which costs a millisecond.
+func (d *Document) pathErrors(r *http.Request, o *operation) []*errors.ValidationError {
+	key := o.Path + "\x00" + r.URL.Path
+	if v, ok := d.pathChecks.Load(key); ok {
+		return v.([]*errors.ValidationError)
+	}
+	_, errs := d.params.ValidatePathParamsWithPathItem(r, o.item, o.Path)
+	if d.pathCount.Add(1) > maxPathChecks { // bounded: start again
+		d.pathChecks.Clear()
+		d.pathCount.Store(0)
+	}
+	d.pathChecks.Store(key, errs)
+	return errs
+}
+
+// maxPathChecks bounds the remembered path validations.
+const maxPathChecks = 16384
 
 // notTheClients reports a validator error that is no fault of the request: a schema the
 // validator cannot render or compile; a documented media type with parameters
