@@ -1,8 +1,8 @@
 package server
 
 import (
-	"io"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
