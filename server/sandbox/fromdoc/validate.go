@@ -35,9 +35,10 @@ func (d *Document) validate(r *http.Request, o *operation, body []byte) *problem
 		d.params.ValidateCookieParamsWithPathItem, d.params.ValidateHeaderParamsWithPathItem,
 		d.params.ValidateQueryParamsWithPathItem, d.bodies.ValidateRequestBodyWithPathItem,
 	} {
-		if ok, es := check(r, o.item, o.Path); !ok {
-			errs = append(errs, es...)
-		}
+		errs = append(errs, guarded(func() []*errors.ValidationError {
+			_, es := check(r, o.item, o.Path)
+			return es
+		})...)
 	}
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	errs = slices.DeleteFunc(errs, func(e *errors.ValidationError) bool { return notTheClients(e, r, o) })
@@ -89,13 +90,28 @@ func (d *Document) pathErrors(r *http.Request, o *operation) []*errors.Validatio
 	if v, ok := d.pathChecks.Load(key); ok {
 		return v.([]*errors.ValidationError)
 	}
-	_, errs := d.params.ValidatePathParamsWithPathItem(r, o.item, o.Path)
+	errs := guarded(func() []*errors.ValidationError {
+		_, errs := d.params.ValidatePathParamsWithPathItem(r, o.item, o.Path)
+		return errs
+	})
 	if d.pathCount.Add(1) > maxPathChecks { // bounded: start again
 		d.pathChecks.Clear()
 		d.pathCount.Store(0)
 	}
 	d.pathChecks.Store(key, errs)
 	return errs
+}
+
+// guarded runs a validator check, taking a panic of the validator (v0.13.0 indexes the match
+// of a path segment its own regular expression does not match) as no finding: the request
+// is not refused for the validator's fault.
+func guarded(check func() []*errors.ValidationError) (errs []*errors.ValidationError) {
+	defer func() {
+		if p := recover(); p != nil {
+			errs = nil
+		}
+	}()
+	return check()
 }
 
 // maxPathChecks bounds the remembered path validations.
