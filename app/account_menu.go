@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/fetch"
+	"loupe/app/ui"
 )
 
 // sessionURL answers who is signed in (server/access.Session).
@@ -34,7 +35,7 @@ func newAccountMenu() *accountMenu { return &accountMenu{} }
 
 // OnMount asks the server who is signed in. The static explorer has no server to ask.
 func (m *accountMenu) OnMount(ctx app.Context) {
-	if staticMode() {
+	if ui.StaticMode() {
 		return
 	}
 	ctx.Async(func() {

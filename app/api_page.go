@@ -6,6 +6,8 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/op"
+	"loupe/app/ui"
 )
 
 // apiPage is one API's page: its guide, how credentials are handled and its operations.
@@ -21,7 +23,7 @@ type apiPage struct {
 func newAPIPage(a *catalog.API) *apiPage { return &apiPage{API: a} }
 
 // OnMount follows the sign-in status, which decides the credential the proxy adds.
-func (p *apiPage) OnMount(ctx app.Context) { ctx.ObserveState(oauthStatusState, &p.oauth) }
+func (p *apiPage) OnMount(ctx app.Context) { ctx.ObserveState(op.OAuthStatusState, &p.oauth) }
 
 // Render implements app.Composer.
 func (p *apiPage) Render() app.UI {
@@ -30,21 +32,21 @@ func (p *apiPage) Render() app.UI {
 	for i := range a.Operations {
 		op := &a.Operations[i]
 		rows = append(rows, app.Tr().Body(
-			app.Td().Body(methodBadge(op.Method)),
-			app.Td().Body(app.A().Href(href("/"+a.Slug+"/"+op.ID)).Class("mono").Text(op.ID)),
+			app.Td().Body(ui.MethodBadge(op.Method)),
+			app.Td().Body(app.A().Href(ui.Href("/"+a.Slug+"/"+op.ID)).Class("mono").Text(op.ID)),
 			app.Td().Class("mono path").Text(op.Path),
 			app.Td().Text(op.Summary),
 		))
 	}
 	var held []app.UI
-	for _, c := range heldNow(a, nil, p.oauth) {
+	for _, c := range op.HeldNow(a, nil, p.oauth) {
 		held = append(held, app.Li().Body(app.Code().Text(c.String())))
 	}
 	// Signed out of an API that signs in with OAuth and has no key to fall back on: nothing.
 	signedOutBare := p.oauth.API == a.Slug && !p.oauth.SignedIn && len(held) == 0
-	return app.Div().Class("page api-page").Body(
+	body := []app.UI{
 		app.Header().Class("page-head").Body(
-			app.P().Class("crumbs").Body(app.A().Href(href("/")).Text("APIs"), app.Text(" / ")),
+			app.P().Class("crumbs").Body(app.A().Href(ui.Href("/")).Text("APIs"), app.Text(" / ")),
 			app.H1().Body(app.Text(a.Title), app.Span().Class("version").Text(versionLabel(a.Version))),
 			app.If(a.Summary != "", func() app.UI { return app.P().Class("lede").Text(a.Summary) }),
 			app.Dl().Class("facts").Body(
@@ -65,7 +67,7 @@ func (p *apiPage) Render() app.UI {
 						app.Text("; until it is set, Send answers with what to set.")))
 				}),
 				app.Dt().Text("OpenAPI document"),
-				app.Dd().Body(app.A().ID("openapi-download").Href(href("/openapi/"+a.Slug+".yaml")).
+				app.Dd().Body(app.A().ID("openapi-download").Href(ui.Href("/openapi/"+a.Slug+".yaml")).
 					Attr("download", a.Slug+".yaml").Text(a.Slug+".yaml")),
 				app.If(len(held) > 0, func() app.UI {
 					return app.Div().ID("held").Body(app.Dt().Text("Credentials"), app.Dd().Body(
@@ -77,15 +79,20 @@ func (p *apiPage) Render() app.UI {
 				}),
 			),
 		),
-		app.If(sandboxHoldsState[a.Slug] && !staticMode(), func() app.UI { return newSandboxReset(a) }),
-		newOAuthPanel(a),
-		app.If(a.Slug == "script", func() app.UI {
-			return app.P().Class("ws-promo").Body(app.A().ID("open-workspace").Class("btn").Href(href("/script/"+workspaceOpID)).Text("Open the workspace"),
-				app.Text(" to edit a project's code, run its functions and follow their stack traces."))
-		}),
-		app.If(a.GuideHTML != "", func() app.UI { return html("prose guide", a.GuideHTML) }).
-			Else(func() app.UI { return html("prose", a.DescriptionHTML) }),
-		walkthroughList(currentCatalog(), a.Slug),
+		app.If(sandboxHoldsState[a.Slug] && !ui.StaticMode(), func() app.UI { return newSandboxReset(a) }),
+	}
+	// The sections features add (ui.APISection), those ranked below 0 before the guide.
+	cat, sections := currentCatalog(), ui.APISections()
+	i := 0
+	for ; i < len(sections) && sections[i].Rank < 0; i++ {
+		body = append(body, sections[i].Render(cat, a))
+	}
+	body = append(body, app.If(a.GuideHTML != "", func() app.UI { return ui.HTML("prose guide", a.GuideHTML) }).
+		Else(func() app.UI { return ui.HTML("prose", a.DescriptionHTML) }))
+	for ; i < len(sections); i++ {
+		body = append(body, sections[i].Render(cat, a))
+	}
+	return app.Div().Class("page api-page").Body(append(body,
 		app.Section().Class("op-table").Aria("label", "Operations").Body(
 			app.H2().Text("Operations"),
 			app.Table().Body(
@@ -93,15 +100,7 @@ func (p *apiPage) Render() app.UI {
 				app.TBody().Body(rows...),
 			),
 		),
-	)
-}
-
-// html renders sanitized HTML from the catalog in one wrapper div (app.Raw keeps only one root).
-func html(class, s string) app.UI {
-	if s == "" {
-		return nil
-	}
-	return app.Raw(`<div class="` + class + `">` + s + `</div>`)
+	)...)
 }
 
 // versionLabel writes an API version with one leading "v".

@@ -1,6 +1,10 @@
 package app
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"loupe/app/ui"
+)
 
 // renderMenuButton renders the button that shows and hides the list of APIs and operations on
 // a narrow screen (a phone); on a wide screen the list is always shown and the button hidden.
@@ -10,7 +14,7 @@ func (s *shell) renderMenuButton() app.UI {
 		label = "Hide operations"
 	}
 	return app.Button().ID("menu-button").Type("button").Class("btn menu-button").
-		Aria("expanded", boolText(s.menuOpen)).Aria("controls", "side-menu").
+		Aria("expanded", ui.BoolText(s.menuOpen)).Aria("controls", "side-menu").
 		Text(label).OnClick(s.onMenu)
 }
 

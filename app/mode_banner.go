@@ -8,6 +8,7 @@ import (
 
 	"loupe/app/catalog"
 	"loupe/app/fetch"
+	"loupe/app/ui"
 )
 
 // modeBanner says, in the static explorer, where Send goes on this page: the sandboxes running
@@ -24,15 +25,11 @@ type modeBanner struct {
 	note    string // the outcome of the last Reset
 }
 
-// apiModeAction tells the page that an API was pointed at its real server or back at the
-// sandbox, so that what depends on it (the curl command) is shown again.
-const apiModeAction = "loupe.api-mode"
-
 func newModeBanner(a *catalog.API) *modeBanner { return &modeBanner{API: a} }
 
 // Render implements app.Composer.
 func (b *modeBanner) Render() app.UI {
-	if !staticMode() {
+	if !ui.StaticMode() {
 		return app.Div().Hidden(true)
 	}
 	var slug string
@@ -102,12 +99,12 @@ func (b *modeBanner) onUseReal(ctx app.Context, e app.Event) {
 	}
 	fetch.UseRealAPI(b.API.Slug, &fetch.RealAPI{BaseURL: base, Key: key, Auth: auth})
 	b.note = ""
-	ctx.NewAction(apiModeAction)
+	ctx.NewAction(ui.APIModeAction)
 }
 
 func (b *modeBanner) onUseSandbox(ctx app.Context, e app.Event) {
 	fetch.UseRealAPI(b.API.Slug, nil)
-	ctx.NewAction(apiModeAction)
+	ctx.NewAction(ui.APIModeAction)
 }
 
 // onReset puts one API's sandbox (or every one, slug "") back to its seeded state.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"loupe/app/catalog"
+	"loupe/app/ui"
 )
 
 // opList is the sidebar's list of every API and its operations, grouped by tag, as rows:
@@ -16,7 +17,7 @@ import (
 // list's viewport (opWindow), the server writes them all (markup).
 type opList struct {
 	cat     *catalog.Catalog
-	base    string    // the site's sub-path (basePath), before every link
+	base    string    // the site's sub-path (ui.BasePath), before every link
 	rows    []sideRow // every row, in order
 	ops     []int32   // the rows of operations (indexes in rows)
 	titles  []int32   // the row of each API's title, by API
@@ -39,7 +40,7 @@ type rowKind uint8
 
 const (
 	rowAPI       rowKind = iota // an API's title and operation count: a link to its page
-	rowWorkspace                // the script API's workspace: a link
+	rowWorkspace                // the page a feature adds beside the API's operations (ui.APIPage: the script workspace): a link
 	rowTag                      // a tag's name, above its operations
 	rowOp                       // an operation: a link to its page
 	rowKinds
@@ -59,7 +60,7 @@ type sideRow struct {
 const wholeList = 300
 
 // newOpList lists the catalog's APIs (none for a nil catalog), unfiltered; base is the
-// site's sub-path (basePath).
+// site's sub-path (ui.BasePath).
 func newOpList(cat *catalog.Catalog, base string) *opList {
 	l := &opList{cat: cat, base: base, height: [rowKinds]float64{30.6875, 24, 22.140625, 24}, gap: 5.59375, sized: map[int32]float64{}}
 	if cat != nil {
@@ -77,7 +78,7 @@ func newOpList(cat *catalog.Catalog, base string) *opList {
 func (l *opList) addAPI(i int32, a *catalog.API) {
 	l.titles = append(l.titles, int32(len(l.rows)))
 	l.rows = append(l.rows, sideRow{kind: rowAPI, api: i})
-	if a.Slug == "script" {
+	if ui.APIPageOf(a.Slug) != nil {
 		l.rows = append(l.rows, sideRow{kind: rowWorkspace, api: i})
 	}
 	type group struct {
@@ -225,7 +226,7 @@ func (l *opList) key(r sideRow) string {
 	case rowAPI:
 		return a.Slug
 	case rowWorkspace:
-		return a.Slug + "/" + workspaceOpID
+		return a.Slug + "/" + ui.APIPageOf(a.Slug).ID
 	case rowOp:
 		return a.Slug + "/" + a.Operations[r.op].ID
 	}
@@ -293,8 +294,9 @@ func (l *opList) writeRow(b *strings.Builder, i int, current string) {
 		b.WriteString(`<a class="api-link" href="` + htmlpkg.EscapeString(l.base+"/"+a.Slug) + `" data-api="` + htmlpkg.EscapeString(a.Slug) + `"` + here + `>` +
 			`<span class="api-title">` + htmlpkg.EscapeString(a.Title) + `</span><span class="api-count">` + strconv.Itoa(len(a.Operations)) + `</span></a>`)
 	case rowWorkspace:
-		b.WriteString(`<li><a class="op-link ws-link" href="` + htmlpkg.EscapeString(l.base+"/"+a.Slug+"/"+workspaceOpID) + `" data-op="` + htmlpkg.EscapeString(a.Slug+"/"+workspaceOpID) + `"` + here + `>` +
-			`<span class="method ws-badge" aria-hidden="true">▶</span><span class="op-label">Workspace: edit and run code</span></a></li>`)
+		p := ui.APIPageOf(a.Slug)
+		b.WriteString(`<li><a class="op-link ws-link" href="` + htmlpkg.EscapeString(l.base+"/"+a.Slug+"/"+p.ID) + `" data-op="` + htmlpkg.EscapeString(a.Slug+"/"+p.ID) + `"` + here + `>` +
+			`<span class="method ws-badge" aria-hidden="true">▶</span><span class="op-label">` + htmlpkg.EscapeString(p.Label) + `</span></a></li>`)
 	case rowTag:
 		b.WriteString(`<li class="tag-name">` + htmlpkg.EscapeString(r.tag) + `</li>`)
 	case rowOp:

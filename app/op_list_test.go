@@ -6,13 +6,15 @@ import (
 	"testing"
 
 	"loupe/app/catalog"
+	"loupe/app/internal/apptest"
+	"loupe/app/script"
 )
 
 // listFixture is two APIs: demo (one operation, no tags) and store (five operations under two
 // tags, one without a tag, and a title that needs escaping).
 func listFixture() *catalog.Catalog {
 	return &catalog.Catalog{APIs: []catalog.API{
-		*fixtureAPI,
+		*apptest.FixtureAPI,
 		{Slug: "store", Title: `Store <"&">`, Tags: []catalog.Tag{{Name: "pets"}, {Name: "orders"}, {Name: "unused"}}, Operations: []catalog.Operation{
 			{ID: "orders.get", Method: "GET", Path: "/orders/{id}", Summary: "Get an order", Tags: []string{"orders"}},
 			{ID: "pets.list", Method: "GET", Path: "/pets", Summary: "List pets", Tags: []string{"pets"}},
@@ -158,7 +160,7 @@ func TestOpListMarkup(t *testing.T) {
 		t.Errorf("a run from the middle of store: %d items without a title; want %d\n%s", got, want, b.String())
 	}
 	ws := newOpList(&catalog.Catalog{APIs: []catalog.API{{Slug: "script", Title: "Apps Script"}}}, "")
-	if got := ws.markup("script/" + workspaceOpID); !strings.Contains(got, `class="op-link ws-link" href="/script/`+workspaceOpID+`" data-op="script/`+workspaceOpID+`" aria-current="page"`) {
+	if got := ws.markup("script/" + script.WorkspaceOpID); !strings.Contains(got, `class="op-link ws-link" href="/script/`+script.WorkspaceOpID+`" data-op="script/`+script.WorkspaceOpID+`" aria-current="page"`) {
 		t.Errorf("the script API lacks its workspace link: %s", got)
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"loupe/app/catalog"
 	"loupe/app/fetch"
+	"loupe/app/op"
 )
 
 // operationLoader opens an operation the catalog lists partially (a very large API's, see
@@ -71,7 +72,7 @@ func (l *operationLoader) onRetry(ctx app.Context, e app.Event) {
 func (l *operationLoader) Render() app.UI {
 	switch {
 	case l.full != nil && l.full.API+"/"+l.full.ID == l.key():
-		return newOperationPage(l.API, l.full)
+		return op.NewOperationPage(l.API, l.full)
 	case l.err != "":
 		return app.Div().Class("page-error").Body(
 			app.H1().Text(l.Op.Summary),

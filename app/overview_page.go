@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/ui"
 )
 
 // overviewPage is the home page: what Loupe is and a card for every API.
@@ -28,14 +29,14 @@ func (p *overviewPage) Render() app.UI {
 		for _, op := range a.Operations {
 			if !seen[op.Method] {
 				seen[op.Method] = true
-				methods = append(methods, methodBadge(op.Method))
+				methods = append(methods, ui.MethodBadge(op.Method))
 			}
 		}
 		cards = append(cards, app.Li().Class("api-card").Body(
-			app.H2().Body(app.A().Href(href("/"+a.Slug)).Text(a.Title)),
+			app.H2().Body(app.A().Href(ui.Href("/"+a.Slug)).Text(a.Title)),
 			app.P().Class("api-card-summary").Text(a.Summary),
 			app.P().Class("api-card-meta").Body(
-				app.Span().Text(plural(len(a.Operations), "operation", "operations")),
+				app.Span().Text(ui.Plural(len(a.Operations), "operation", "operations")),
 				app.Span().Class("dot").Text("·"),
 				app.Code().Text("/proxy/"+a.Slug),
 				app.Span().Class("dot").Text("·"),
@@ -44,7 +45,7 @@ func (p *overviewPage) Render() app.UI {
 			app.Div().Class("api-card-methods").Body(methods...),
 		))
 	}
-	return app.Div().Class("page overview").Body(
+	body := []app.UI{
 		app.Header().Class("page-head").Body(
 			app.H1().Text("Loupe"),
 			app.P().Class("lede").Text(fmt.Sprintf(
@@ -57,6 +58,9 @@ func (p *overviewPage) Render() app.UI {
 			),
 		),
 		app.Ul().Class("api-cards").Body(cards...),
-		walkthroughList(p.Cat, ""),
-	)
+	}
+	for _, section := range ui.OverviewSections() {
+		body = append(body, section(p.Cat))
+	}
+	return app.Div().Class("page overview").Body(body...)
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/ui"
 )
 
 // pageCatalogID is the id of the <script type="application/json"> a prerendered page carries its
@@ -29,9 +30,7 @@ func pageCatalog(cat *catalog.Catalog, path string) *catalog.Catalog {
 		return nil
 	}
 	slug, opID := parseRoute(path)
-	switch {
-	case slug == "walkthroughs", "/"+slug == historyPath && cat.API(slug) == nil,
-		slug == "script" && opID == workspaceOpID:
+	if p := ui.APIPageOf(slug); ui.PageAt(cat, slug, opID) != nil || p != nil && opID == p.ID {
 		return nil
 	}
 	out := *cat

@@ -1,5 +1,10 @@
-// Package app is Loupe's user interface: go-app components and the routes that show them. It
-// compiles into the wasm (wasm/) and into the server, which prerenders the same routes.
+// Package app is the shell of Loupe's user interface: the routes (Routes, IsPage, Pages), the
+// catalog it loads and gives every page, the layout (sidebar, account menu, mode banner) and
+// the pages every API has (the overview, an API's page, an operation's, which app/op shows).
+// It compiles into the wasm (wasm/) and into the server, which prerenders the same routes.
+// The rest of the UI is in packages of their own (see layout_test.go): shared code (app/ui,
+// app/op, app/chatstream), one package per feature, which registers with the shared code
+// (features.go imports them), and pure packages tested natively. The shell may import them all.
 package app
 
 import (
@@ -8,14 +13,15 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/ui"
 )
 
 // Routes registers every page of the app. Call it once, in the wasm and in the server. In the
-// browser it first repairs an unparseable address (see guardLocation) and loads the catalog
+// browser it first repairs an unparseable address (see ui.GuardLocation) and loads the catalog
 // (see preloadCatalog).
 func Routes() {
-	guardLocation()
-	configureTransport()
+	ui.GuardLocation()
+	ui.ConfigureTransport()
 	preloadCatalog()
 	app.Route("/", func() app.Composer { return newShell() })
 	// /<slug>, /<slug>/<operationId> and /walkthroughs/<id>.
@@ -43,16 +49,8 @@ func IsPage(cat *catalog.Catalog, path string) bool {
 		return false
 	}
 	slug, opID := parseRoute(path)
-	if "/"+slug == historyPath && opID == "" && cat.API(slug) == nil {
-		return true
-	}
-	if slug == "walkthroughs" {
-		for _, w := range cat.Walkthroughs {
-			if w.ID == opID {
-				return true
-			}
-		}
-		return false
+	if p := ui.PageAt(cat, slug, opID); p != nil {
+		return p.Exists == nil || p.Exists(cat, opID)
 	}
 	a := cat.API(slug)
 	switch {
@@ -60,7 +58,8 @@ func IsPage(cat *catalog.Catalog, path string) bool {
 		return false
 	case opID == "":
 		return true
-	case a.Slug == "script" && opID == workspaceOpID:
+	}
+	if p := ui.APIPageOf(a.Slug); p != nil && opID == p.ID {
 		return true
 	}
 	return a.Operation(opID) != nil
@@ -72,18 +71,15 @@ func Pages(cat *catalog.Catalog) []string {
 	pages := []string{"/"}
 	for _, a := range cat.APIs {
 		pages = append(pages, "/"+a.Slug)
-		if a.Slug == "script" {
-			pages = append(pages, "/script/"+workspaceOpID)
+		if p := ui.APIPageOf(a.Slug); p != nil {
+			pages = append(pages, "/"+a.Slug+"/"+p.ID)
 		}
 		for _, op := range a.Operations {
 			pages = append(pages, "/"+a.Slug+"/"+op.ID)
 		}
 	}
-	for _, w := range cat.Walkthroughs {
-		pages = append(pages, "/walkthroughs/"+w.ID)
-	}
-	if cat.API(historyPath[1:]) == nil {
-		pages = append(pages, historyPath)
+	for _, p := range ui.Pages() {
+		pages = append(pages, p.Paths(cat)...)
 	}
 	return pages
 }

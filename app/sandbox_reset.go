@@ -10,6 +10,7 @@ import (
 
 	"loupe/app/catalog"
 	"loupe/app/fetch"
+	"loupe/app/ui"
 )
 
 // sandboxHoldsState lists the APIs whose built-in sandbox keeps what a user changes (each user
@@ -65,12 +66,12 @@ func (r *sandboxReset) Render() app.UI {
 
 func (r *sandboxReset) onAsk(ctx app.Context, e app.Event) {
 	r.confirming, r.result, r.failed = true, "", false
-	ctx.Defer(func(app.Context) { focusByID("sandbox-reset-cancel") })
+	ctx.Defer(func(app.Context) { ui.FocusByID("sandbox-reset-cancel") })
 }
 
 func (r *sandboxReset) onCancel(ctx app.Context, e app.Event) {
 	r.confirming = false
-	ctx.Defer(func(app.Context) { focusByID("sandbox-reset") })
+	ctx.Defer(func(app.Context) { ui.FocusByID("sandbox-reset") })
 }
 
 // onConfirm asks the server for the reset.
@@ -89,7 +90,7 @@ func (r *sandboxReset) onConfirm(ctx app.Context, e app.Event) {
 				return
 			}
 			r.result, r.failed = "Done: your "+slug+" sandbox is back to its seeded data.", false
-			ctx.Defer(func(app.Context) { focusByID("sandbox-reset") })
+			ctx.Defer(func(app.Context) { ui.FocusByID("sandbox-reset") })
 		})
 	})
 }
@@ -109,7 +110,7 @@ func resetSandbox(slug string) error {
 		return err
 	}
 	if res.Status != 200 {
-		return errors.New(errorText(body, res.Status))
+		return errors.New(ui.ErrorText(body, res.Status))
 	}
 	return nil
 }

@@ -9,13 +9,9 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/op"
+	"loupe/app/ui"
 )
-
-// sendAction is posted by the Ctrl+Enter shortcut; the operation page sends its request.
-const sendAction = "loupe.send"
-
-// cancelAction is posted by the Escape key; the operation page abandons a request in flight.
-const cancelAction = "loupe.cancel"
 
 // shell is the page layout of every route: the sidebar of APIs and operations, and the main
 // pane showing the overview, an API's guide or an operation.
@@ -41,7 +37,7 @@ func newShell() *shell { return &shell{} }
 func (s *shell) OnInit() {
 	if app.IsClient {
 		if u := app.Window().URL(); u != nil {
-			s.slug, s.opID = parseRoute(stripBase(u.Path))
+			s.slug, s.opID = parseRoute(ui.StripBase(u.Path))
 		}
 	}
 	s.cat = currentCatalog()
@@ -55,7 +51,7 @@ func (s *shell) OnInit() {
 // OnNav reads the current route from the URL.
 func (s *shell) OnNav(ctx app.Context) {
 	slug, opID := s.slug, s.opID
-	s.slug, s.opID = parseRoute(stripBase(ctx.Page().URL().Path))
+	s.slug, s.opID = parseRoute(ui.StripBase(ctx.Page().URL().Path))
 	ctx.Page().SetTitle("%s", s.title())
 	s.menuOpen = false
 	if s.navigated && (slug != s.slug || opID != s.opID) {
@@ -136,11 +132,11 @@ func (s *shell) onRetryComplete(ctx app.Context, e app.Event) {
 	s.complete(ctx)
 }
 
-// onKey handles the editing keys of code editors (onCodeEditorKey) and the global shortcuts:
+// onKey handles the editing keys of code editors (ui.OnCodeEditorKey) and the global shortcuts:
 // "/" focuses the filter unless the user is typing in a field, Ctrl+Enter (Cmd+Enter) sends
 // the operation's request, Escape cancels it.
 func (s *shell) onKey(ctx app.Context, e app.Value) {
-	if onCodeEditorKey(e) {
+	if ui.OnCodeEditorKey(e) {
 		return
 	}
 	key := e.Get("key").String()
@@ -148,9 +144,9 @@ func (s *shell) onKey(ctx app.Context, e app.Value) {
 	switch {
 	case key == "Enter" && ctrl:
 		e.Call("preventDefault")
-		ctx.NewAction(sendAction)
+		ctx.NewAction(ui.SendAction)
 	case key == "Escape":
-		ctx.NewAction(cancelAction)
+		ctx.NewAction(ui.CancelAction)
 	case key == "/" && !ctrl && !e.Get("altKey").Bool() && !typing(e.Get("target")):
 		if f := app.Window().GetElementByID("filter"); f.Truthy() {
 			e.Call("preventDefault")
@@ -191,10 +187,10 @@ func (s *shell) title() string {
 		return "Loupe — API playground"
 	}
 	a := s.cat.API(s.slug)
-	if a == nil && "/"+s.slug == historyPath && s.opID == "" {
-		return "History — Loupe"
-	}
 	if a == nil {
+		if p := ui.PageAt(s.cat, s.slug, s.opID); p != nil && p.Title != "" {
+			return p.Title
+		}
 		return "Not found — Loupe"
 	}
 	if s.opID != "" {
@@ -209,23 +205,30 @@ func (s *shell) Render() app.UI {
 		app.A().Class("skip-link").Href("#main").Text("Skip to content").OnClick(s.onSkip),
 		app.Nav().ID("side").Class(s.sideClass()).Aria("label", "APIs and operations").Body(
 			app.Header().Class("brand").Body(
-				app.A().Href(href("/")).Class("brand-link").Body(
+				app.A().Href(ui.Href("/")).Class("brand-link").Body(
 					app.Span().Class("brand-mark").Aria("hidden", "true").Text("◎"),
 					app.Span().Text("Loupe"),
 				),
 				app.Span().Class("brand-sub").Text("API playground"),
 				s.renderMenuButton(),
 			),
-			app.Div().ID("side-menu").Class("side-menu").Body(
-				newAccountMenu(),
-				newSidebar(s.cat, s.slug, s.opID),
-				historyLink("/"+s.slug == historyPath && s.opID == ""),
-				newThemeToggle(),
-			),
+			app.Div().ID("side-menu").Class("side-menu").Body(s.renderSideMenu()...),
 		),
 		app.Main().ID("main").TabIndex(-1).Body(newModeBanner(s.bannerAPI()), s.renderMain()),
 		s.renderPageCatalog(),
 	)
+}
+
+// renderSideMenu is what the sidebar holds: who is signed in, the APIs and their operations,
+// the links of the pages features add (the history), the theme toggle.
+func (s *shell) renderSideMenu() []app.UI {
+	menu := []app.UI{newAccountMenu(), newSidebar(s.cat, s.slug, s.opID)}
+	for _, p := range ui.Pages() {
+		if p.Link != nil {
+			menu = append(menu, p.Link(s.slug, s.opID))
+		}
+	}
+	return append(menu, ui.NewThemeToggle())
 }
 
 // bannerAPI is the API of the current page for the mode banner, or nil.
@@ -259,36 +262,26 @@ func (s *shell) renderMain() app.UI {
 		)
 	case s.slug == "":
 		return newOverviewPage(s.cat)
-	case s.slug == "walkthroughs":
-		return walkthroughRoute(s.cat, s.opID)
-	case "/"+s.slug == historyPath && s.opID == "" && s.cat.API(s.slug) == nil:
-		return newHistoryPage(s.cat)
+	}
+	if p := ui.PageAt(s.cat, s.slug, s.opID); p != nil {
+		return p.Render(s.cat, s.opID)
 	}
 	a := s.cat.API(s.slug)
 	if a == nil {
-		return notFound("There is no API named “" + s.slug + "”.")
+		return ui.NotFound("There is no API named “" + s.slug + "”.")
 	}
 	if s.opID == "" {
 		return newAPIPage(a)
 	}
-	if a.Slug == "script" && s.opID == workspaceOpID {
-		return newScriptWorkspace(a)
+	if p := ui.APIPageOf(a.Slug); p != nil && s.opID == p.ID {
+		return p.Render(a)
 	}
-	op := a.Operation(s.opID)
-	if op == nil {
-		return notFound(a.Title + " has no operation “" + s.opID + "”.")
+	operation := a.Operation(s.opID)
+	if operation == nil {
+		return ui.NotFound(a.Title + " has no operation “" + s.opID + "”.")
 	}
-	if op.Partial {
-		return newOperationLoader(a, op)
+	if operation.Partial {
+		return newOperationLoader(a, operation)
 	}
-	return newOperationPage(a, op)
-}
-
-// notFound renders the main pane of an unknown route.
-func notFound(msg string) app.UI {
-	return app.Div().Class("page-error").Body(
-		app.H1().Text("Not found"),
-		app.P().Text(msg),
-		app.P().Body(app.A().Href(href("/")).Text("See every API")),
-	)
+	return op.NewOperationPage(a, operation)
 }

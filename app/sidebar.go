@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/ui"
 )
 
 // sidebar lists every API and its operations (opList), grouped by tag, with a filter box.
@@ -75,7 +76,7 @@ func (s *sidebar) OnNav(ctx app.Context) { ctx.Defer(func(app.Context) { s.windo
 // rows returns the list of Cat's rows with the filter applied, made anew for a new catalog.
 func (s *sidebar) rows() *opList {
 	if s.list == nil || s.list.cat != s.Cat {
-		s.list = newOpList(s.Cat, basePath())
+		s.list = newOpList(s.Cat, ui.BasePath())
 	}
 	s.list.filter(s.filter)
 	return s.list
@@ -162,9 +163,4 @@ func matches(words []string, fields ...string) bool {
 		return true
 	}
 	return containsAll(strings.ToLower(strings.Join(fields, " ")), words)
-}
-
-// methodBadge renders an HTTP method as a colored badge.
-func methodBadge(method string) app.UI {
-	return app.Span().Class("method method-" + strings.ToLower(method)).Text(method)
 }

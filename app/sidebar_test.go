@@ -7,10 +7,11 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/internal/apptest"
 )
 
 func TestSidebarSaysWhenNothingMatches(t *testing.T) {
-	cat := &catalog.Catalog{APIs: []catalog.API{*fixtureAPI}}
+	cat := &catalog.Catalog{APIs: []catalog.API{*apptest.FixtureAPI}}
 	s := newSidebar(cat, "demo", "things.list")
 	html := app.HTMLString(s)
 	for _, want := range []string{`data-op="demo/things.list"`, `aria-current="page"`, `id="filter"`, `id="side-list"`} {

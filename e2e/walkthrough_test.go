@@ -88,7 +88,7 @@ func TestTheChatWalkthroughRunsAll(t *testing.T) {
 		t.Fatal(err)
 	}
 	stream := waitStep(t, ctx, "askForApp", "passed")
-	if !strings.Contains(stream, "$response.header.Content-Type == text/event-stream passed") {
+	if !strings.Contains(stream, "$response.header.Content-Type ~ ^text/event-stream passed") {
 		t.Errorf("the streamed step shows\n%s\nwant its event-stream criterion passed", stream)
 	}
 	final := waitStep(t, ctx, "sendToolResult", "passed")
@@ -117,7 +117,7 @@ func TestAFailingCriterionStopsTheWalkthrough(t *testing.T) {
 		t.Fatal(err)
 	}
 	failed := waitStep(t, ctx, "search", "failed")
-	for _, want := range []string{"$response.body ~ $.itemListElement[0].result['@id'] failed", "This step failed.", "compare it with the operation's documented response"} {
+	for _, want := range []string{"$response.body ~ $[?@.itemListElement[0].result['@id']] failed", "This step failed.", "compare it with the operation's documented response"} {
 		if !strings.Contains(failed, want) {
 			t.Errorf("the failed step shows\n%s\nwant %q", failed, want)
 		}

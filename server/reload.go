@@ -16,13 +16,17 @@ import (
 )
 
 // Reload applies a reloaded configuration without a restart: each API's base URL, credential
-// (rotated keys), allow lists and policy, the users file and the admins. What needs a restart
+// (rotated keys), allow lists and policy, the users file, the admins and the walkthroughs of the
+// walkthroughs key (the runner and /catalog.json serve the new ones). What needs a restart
 // (the address, the public URL, the limits, the rest of server.access) is kept, and a warning
 // says so. Calls in flight finish
 // with the old settings.
 func (s *Server) Reload(next *config.Config) error {
 	apis, err := s.proxyAPIs(next)
 	if err != nil {
+		return err
+	}
+	if err := s.reloadWalkthroughs(next); err != nil {
 		return err
 	}
 	old, nw := s.cfg.Settings.Server, next.Server
@@ -93,6 +97,17 @@ func (s *Server) proxyAPIs(c *config.Config) (map[string]*proxy.API, error) {
 			p.CredentialHeader = cred.Name
 		case config.SendQuery:
 			p.CredentialParam = cred.Name
+		}
+		if api.Own && c.APIs[slug] != nil && c.APIs[slug].Credential.Send == "" {
+			// Credentials go to each operation as its own security says (an explicit
+			// credential.send keeps sending one credential to every call).
+			sec, err := ownSecurity(&api, c.APIs[slug])
+			if err != nil {
+				return nil, err
+			}
+			p.Apply, p.OperationAuth = nil, sec.auth
+			p.CredentialHeaders, p.CredentialParams = sec.headers, sec.params
+			p.Secrets = append(p.Secrets, sec.secrets...)
 		}
 		out[slug] = p
 	}

@@ -37,8 +37,10 @@ func newRegistry(s config.Server) (*state.Registry, error) {
 //     key or access_token parameter); clients that send the same credential share a session;
 //   - in mode none, a program that sends neither (curl, a snippet, an official client pointed at
 //     /proxy/<slug>, whose credential the proxy adds) by its address: it keeps no cookies, and
-//     its calls must still see each other's changes. A browser is told apart by the Sec-Fetch-Mode
-//     header every browser sends on its requests;
+//     its calls must still see each other's changes. A browser is told apart by the Sec-Fetch-Site
+//     header every browser sends on its requests (Node's fetch, which Redocly Respect and the
+//     APIs' JavaScript clients use, sends Sec-Fetch-Mode but no Sec-Fetch-Site, and keeps no
+//     cookies: it is a program);
 //   - a browser without the cookie gets a new one, and keeps its session as long as it sends it back.
 //
 // A Loupe-Sandbox-Session header from outside is removed: only the in-process transport between
@@ -63,7 +65,7 @@ func withSandboxSession(next http.Handler, gate *access.Gate, mode string, secur
 				session = state.CredentialSession(cred)
 			}
 		}
-		if session == "" && r.Header.Get("Sec-Fetch-Mode") == "" {
+		if session == "" && r.Header.Get("Sec-Fetch-Site") == "" {
 			session = state.CredentialSession("client-address\x00" + clientHost(r))
 		}
 		if session == "" {

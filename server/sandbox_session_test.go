@@ -33,19 +33,21 @@ func scriptCall(t *testing.T, c *http.Client, method, url, body string, header h
 	return resp.StatusCode, string(b)
 }
 
-// browser is a client with its own cookie jar that sends Sec-Fetch-Mode, as one browser.
+// browser is a client with its own cookie jar that sends Sec-Fetch-Mode and Sec-Fetch-Site, as
+// one browser.
 func browser(t *testing.T) *http.Client {
 	jar, _ := cookiejar.New(nil)
 	return &http.Client{Jar: jar, Transport: fetchMode{http.DefaultTransport}}
 }
 
-// fetchMode adds the Sec-Fetch-Mode header browsers send on every request.
+// fetchMode adds the Sec-Fetch-Mode and Sec-Fetch-Site headers browsers send on every request.
 type fetchMode struct{ next http.RoundTripper }
 
 // RoundTrip implements http.RoundTripper.
 func (f fetchMode) RoundTrip(r *http.Request) (*http.Response, error) {
 	r = r.Clone(r.Context())
 	r.Header.Set("Sec-Fetch-Mode", "cors")
+	r.Header.Set("Sec-Fetch-Site", "same-origin")
 	return f.next.RoundTrip(r)
 }
 
@@ -154,7 +156,8 @@ func TestSandboxSessionByCredential(t *testing.T) {
 
 // TestSandboxSessionByAddress: a program that keeps no cookies and sends no credential (curl, a
 // snippet pointed at the proxy) is one session by its address, so its second call sees its
-// first; it gets no cookie. A browser without the cookie (it sends Sec-Fetch-Mode) gets one.
+// first; it gets no cookie, and so does Node's fetch (Redocly Respect), which sends
+// Sec-Fetch-Mode but no Sec-Fetch-Site. A browser without the cookie (it sends both) gets one.
 func TestSandboxSessionByAddress(t *testing.T) {
 	_, ts, _ := serve(t, "", nil)
 	plain := &http.Client{}
@@ -172,7 +175,8 @@ func TestSandboxSessionByAddress(t *testing.T) {
 		wantCookie bool
 	}{
 		{"program", nil, false},
-		{"browser", http.Header{"Sec-Fetch-Mode": {"cors"}}, true},
+		{"Node's fetch", http.Header{"Sec-Fetch-Mode": {"cors"}, "User-Agent": {"node"}}, false},
+		{"browser", http.Header{"Sec-Fetch-Mode": {"cors"}, "Sec-Fetch-Site": {"same-origin"}}, true},
 	} {
 		req, _ := http.NewRequest("GET", ts.URL+"/proxy/script/v1/projects/"+id, nil)
 		for k, v := range tt.header {

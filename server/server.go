@@ -77,9 +77,9 @@ type Server struct {
 	gate     *access.Gate
 	sbKeys   map[string]string // the keys the sandboxes were built with
 	registry *state.Registry   // the sandboxes' per-session state
-	walks    *walkthrough.Set
-	oauth    *oauth.Service   // users' OAuth grants (send: oauth2)
-	secrets  *proxy.SecretSet // their tokens, masked by the proxy
+	walks    walkSet           // the built-in walkthroughs and the configuration's (walkthroughs.go)
+	oauth    *oauth.Service    // users' OAuth grants (send: oauth2)
+	secrets  *proxy.SecretSet  // their tokens, masked by the proxy
 }
 
 // New builds the server. It fails when a content document is invalid or the configuration
@@ -107,13 +107,23 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	ownDocs, err := servercatalog.LoadOwn(cat, ownAPIs(cfg.Settings))
+	lim := cfg.Settings.Server.Limits
+	ownDocs, err := servercatalog.LoadOwn(cat, ownAPIs(cfg.Settings), servercatalog.Limits{MaxBytes: lim.MaxDocument, BuildTimeout: lim.DocumentBuildTimeout})
 	if err != nil {
+		return nil, err
+	}
+	configured, err := loadConfiguredWalkthroughs(cfg.Settings, cat, walks)
+	if err != nil {
+		return nil, err
+	}
+	base := cat
+	if cat, err = withWalkthroughs(base, walks.Join(configured)); err != nil {
 		return nil, err
 	}
 	loupeapp.UseCatalog(cat)
 	routesOnce.Do(loupeapp.Routes)
-	s := &Server{cfg: cfg, catalog: cat, sbKeys: map[string]string{}, walks: walks}
+	s := &Server{cfg: cfg, catalog: cat, sbKeys: map[string]string{}}
+	s.walks.builtIn, s.walks.base, s.walks.all, s.walks.cat = walks, base, walks.Join(configured), cat
 	for _, a := range cat.APIs {
 		s.sbKeys[a.Slug] = cfg.sandboxKey(a.Slug)
 	}
@@ -144,7 +154,6 @@ func New(cfg Config) (*Server, error) {
 		s.Close()
 		return nil, err
 	}
-	lim := cfg.Settings.Server.Limits
 	var trusted []string
 	var public *url.URL
 	if cfg.Settings.Server.PublicURL != "" {
@@ -174,7 +183,7 @@ func New(cfg Config) (*Server, error) {
 	st, err := site.New(site.Options{
 		Web:        cfg.Web,
 		RawHeaders: []string{`<link rel="preload" href="/catalog.json" as="fetch" crossorigin="anonymous">`},
-		Page:       func(path string) bool { return isPage(cat, path) },
+		Page:       func(path string) bool { return isPage(s.walks.catalog(), path) },
 	})
 	if err != nil {
 		s.Close()
@@ -185,7 +194,9 @@ func New(cfg Config) (*Server, error) {
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprintf(w, `{"status":"ok","catalog":%q,"app":%q}`+"\n", cat.Version, st.Version())
 	}))
-	catHandler := servercatalog.Handler(cat, docsFS{cfg.Content, ownDocs})
+	s.walks.docs = docsFS{cfg.Content, ownDocs}
+	s.walks.setHandler(servercatalog.Handler(cat, s.walks.docs))
+	catHandler := http.HandlerFunc(s.walks.serveCatalog)
 	mux.Handle("/catalog.json", catHandler)
 	mux.Handle("/catalog/", catHandler)
 	mux.Handle("/openapi/", catHandler)
@@ -193,7 +204,8 @@ func New(cfg Config) (*Server, error) {
 	mux.Handle("GET /preview", previewHandler())
 	// The script workspace's syntax check: Loupe's own tool, whichever server the script API uses.
 	mux.Handle(script.SyntaxCheckPath, http.NewCrossOriginProtection().Handler(script.SyntaxChecker()))
-	mux.Handle("POST /walkthroughs/{id}/step", walkthrough.Handler(walks))
+	mux.Handle("POST /walkthroughs/{id}/step", walkthrough.Handler(s.Walkthroughs))
+	mux.Handle("POST /walkthroughs/{id}/run", walkthrough.Handler(s.Walkthroughs))
 	mux.Handle(oauth.Prefix, s.oauth)
 	mux.Handle("/", st)
 	routed := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -212,9 +224,6 @@ func New(cfg Config) (*Server, error) {
 
 // Catalog returns the compiled catalog the app reads.
 func (s *Server) Catalog() *catalog.Catalog { return s.catalog }
-
-// Walkthroughs returns the walkthroughs loaded from the content (server/walkthrough).
-func (s *Server) Walkthroughs() *walkthrough.Set { return s.walks }
 
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }

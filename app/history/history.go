@@ -1,7 +1,7 @@
 // Package history keeps the requests a browser sent: the newest first, at most Max, each with
 // its method, operation, status, time and the filled form as a permalink fragment. An entry
 // never holds a credential (the form's credential fields are dropped before it is made) and
-// never a response body. The browser keeps the list in localStorage (app/history_store.go);
+// never a response body. The browser keeps the list in localStorage (app/op/history_store.go);
 // this package has no syscall/js, so it is tested natively.
 package history
 

@@ -20,6 +20,9 @@ type Config struct {
 	// slug not listed uses its built-in sandbox), or an API of your own, whose document
 	// API.OpenAPI names. After loading, every built-in API has an entry.
 	APIs map[string]*API `yaml:"apis"`
+	// Walkthroughs names walkthroughs of your own (walkthroughs.go). Nil means the built-in
+	// ones only.
+	Walkthroughs []Walkthrough `yaml:"walkthroughs"`
 
 	// Path is the file the configuration was read from; empty when there was none.
 	Path string `yaml:"-"`
@@ -109,6 +112,13 @@ type Limits struct {
 	// upstream sends nothing for this long. There is no limit on a stream's total length.
 	// Default 60s.
 	StreamIdleTimeout time.Duration `yaml:"stream_idle_timeout"`
+	// MaxDocument caps the size of an API of your own's OpenAPI document, in bytes: a larger
+	// one stops the start before it is read, naming this key. Default 16777216 (16 MiB: every
+	// document of the APIs.guru directory but Microsoft Graph's, which need gigabytes).
+	MaxDocument int64 `yaml:"max_document"`
+	// DocumentBuildTimeout is how long compiling one such document may take before the start
+	// is given up, naming this key. Default 60s.
+	DocumentBuildTimeout time.Duration `yaml:"document_build_timeout"`
 }
 
 // API configures one API.
@@ -123,8 +133,17 @@ type API struct {
 	// scheme says how the credential is sent. Empty for the built-in APIs, whose documents
 	// Loupe ships.
 	OpenAPI string `yaml:"openapi"`
-	// Credential is the secret the proxy adds to every call, and how.
+	// Credential is the secret the proxy adds to every call, and how. For an API of your own
+	// with send unset, it is the credential of the document's first security scheme, sent to
+	// the operations that scheme secures (as Credentials would).
 	Credential Credential `yaml:"credential"`
+	// Credentials are the secrets of an API of your own's security schemes, keyed by the
+	// scheme's name in its document (components.securitySchemes). Each operation is sent the
+	// credentials of the first of its security requirements whose every scheme has one (all
+	// of them: several headers or query parameters at once), placed as each scheme says
+	// unless send, name and prefix say otherwise; an operation with security: [] is sent none.
+	// Nil: only Credential.
+	Credentials map[string]*Credential `yaml:"credentials"`
 	// Allow lists the operationIds that may be called. Empty allows every documented one.
 	Allow []string `yaml:"allow"`
 	// AdminOnly lists operationIds only admins may call, such as mutating operations.
@@ -198,6 +217,12 @@ func (c *Config) applyDefaults() {
 	if l.StreamIdleTimeout == 0 {
 		l.StreamIdleTimeout = proxy.DefaultStreamIdleTimeout
 	}
+	if l.MaxDocument == 0 {
+		l.MaxDocument = 16 << 20
+	}
+	if l.DocumentBuildTimeout == 0 {
+		l.DocumentBuildTimeout = time.Minute
+	}
 	sb := &s.Sandbox
 	if sb.IdleTimeout == 0 {
 		sb.IdleTimeout = 30 * time.Minute
@@ -220,6 +245,11 @@ func (c *Config) applyDefaults() {
 		if a != nil {
 			a.applyOAuthDefaults(slug) // before the scheme's defaults: script's sandbox signs in
 			a.Credential.applyDefaults()
+			for _, cr := range a.Credentials {
+				if cr != nil {
+					cr.applyDefaults()
+				}
+			}
 		}
 	}
 }

@@ -41,6 +41,10 @@ func (c *Config) Validate() error {
 		return errKey("server.limits.upstream_timeout", "expected a positive duration, got %s", l.UpstreamTimeout)
 	case l.StreamIdleTimeout <= 0:
 		return errKey("server.limits.stream_idle_timeout", "expected a positive duration, got %s", l.StreamIdleTimeout)
+	case l.MaxDocument <= 0:
+		return errKey("server.limits.max_document", "expected a positive number of bytes, got %d", l.MaxDocument)
+	case l.DocumentBuildTimeout <= 0:
+		return errKey("server.limits.document_build_timeout", "expected a positive duration, got %s", l.DocumentBuildTimeout)
 	case s.Sandbox.IdleTimeout < 0:
 		return errKey("server.sandbox.idle_timeout", "expected a positive duration, got %s", s.Sandbox.IdleTimeout)
 	case s.Sandbox.MaxSessions < 0:
@@ -55,6 +59,9 @@ func (c *Config) Validate() error {
 		if err := c.APIs[slug].validate("apis." + slug); err != nil {
 			return err
 		}
+	}
+	if err := c.validateWalkthroughs(); err != nil {
+		return err
 	}
 	if s.Access.Mode == AccessNone && !isLoopback(host) {
 		if real := c.RealCredentials(); len(real) > 0 {
@@ -151,6 +158,9 @@ func (a *API) validate(key string) error {
 	if !a.IsSandbox() && cr.Send != SendNone && cr.Send != SendOAuth2 && cr.Send != "" && !cr.hasSource() {
 		return errKey(ck, "the API at %s is sent a credential (%s) but none is given; expected value, file or env (or send: none)", redactURL(a.BaseURL), cr.Send)
 	}
+	if err := a.validateSchemes(key); err != nil {
+		return err
+	}
 	for field, ids := range map[string][]string{"allow": a.Allow, "admin_only": a.AdminOnly} {
 		for i, id := range ids {
 			if id == "" || strings.ContainsAny(id, " /") {
@@ -178,11 +188,11 @@ func (c *Config) ResolveCredentials() error {
 				return err
 			}
 		}
-		if a.Credential.Send == SendBasic && a.Credential.secret != "" && !strings.Contains(a.Credential.secret, ":") {
-			return errKey(key, "send: basic expects the secret as user:password")
+		if err := a.Credential.checkSecret(key); err != nil {
+			return err
 		}
-		if a.Credential.Send == SendCookie && strings.ContainsAny(a.Credential.secret, "; ,\"\\") {
-			return errKey(key, "send: cookie cannot send a secret holding a space, comma, semicolon, quote or backslash")
+		if err := a.resolveSchemes("apis."+slug+".credentials", lookup); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -192,7 +202,7 @@ func (c *Config) ResolveCredentials() error {
 func (c *Config) RealCredentials() []string {
 	var out []string
 	for _, slug := range slices.Sorted(maps.Keys(c.APIs)) {
-		if a := c.APIs[slug]; a != nil && !a.IsSandbox() && a.Credential.Send != SendNone && (a.Credential.hasSource() || a.Credential.IsOAuth2()) {
+		if a := c.APIs[slug]; a != nil && !a.IsSandbox() && (a.Credential.Send != SendNone && (a.Credential.hasSource() || a.Credential.IsOAuth2()) || len(a.Credentials) > 0) {
 			out = append(out, "apis."+slug)
 		}
 	}

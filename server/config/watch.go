@@ -10,7 +10,8 @@ import (
 )
 
 // Files lists the files the configuration was read from: the configuration file, the
-// credential files, the OpenAPI documents of your own APIs and the users file. A change to any of them calls for a reload.
+// credential files, the OpenAPI documents of your own APIs, the users file and the walkthroughs'
+// documents and folders. A change to any of them calls for a reload.
 func (c *Config) Files() []string {
 	var out []string
 	if c.Path != "" {
@@ -20,6 +21,13 @@ func (c *Config) Files() []string {
 		if a := c.APIs[slug]; a != nil && a.Credential.File != "" {
 			out = append(out, a.Credential.File)
 		}
+		if a := c.APIs[slug]; a != nil {
+			for _, scheme := range slices.Sorted(maps.Keys(a.Credentials)) {
+				if cr := a.Credentials[scheme]; cr != nil && cr.File != "" {
+					out = append(out, cr.File)
+				}
+			}
+		}
 		if a := c.APIs[slug]; a != nil && a.OpenAPI != "" {
 			out = append(out, a.OpenAPI) // a change is reported: it takes a restart
 		}
@@ -27,7 +35,7 @@ func (c *Config) Files() []string {
 	if c.Server.Access.UsersFile != "" {
 		out = append(out, c.Server.Access.UsersFile)
 	}
-	return out
+	return append(out, c.walkthroughWatch()...)
 }
 
 // Watch calls onChange when a file of files() changes (its size or modification time, or it

@@ -7,45 +7,80 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/pb33f/libopenapi"
-	"github.com/pb33f/libopenapi/arazzo"
-	high "github.com/pb33f/libopenapi/datamodel/high/arazzo"
 	"go.yaml.in/yaml/v4"
 
 	"loupe/app/catalog"
 	servercatalog "loupe/server/catalog"
+	"loupe/server/walkthrough/flow"
 )
 
-// Suffix ends every walkthrough file name.
-const Suffix = ".arazzo.yaml"
+// Suffixes end the names of walkthrough files.
+var Suffixes = []string{".arazzo.yaml", ".arazzo.yml", ".arazzo.json"}
 
 // displayRoot prefixes file names in errors: the fs.FS Load reads is the content directory.
 const displayRoot = "content"
 
-// Load reads walkthroughs/*.arazzo.yaml from fsys (the content directory) and checks each
-// against cat. The error, when there is one, joins every problem of every file, each as
-// "file:line: message" (a *servercatalog.Error).
+// Load reads the built-in walkthroughs, walkthroughs/*.arazzo.yaml of fsys (the content
+// directory), and checks each against cat; their source descriptions name the shipped
+// documents (../openapi/<slug>.yaml). The error joins every problem of every file.
 func Load(fsys fs.FS, cat *catalog.Catalog) (*Set, error) {
-	names, err := fs.Glob(fsys, "walkthroughs/*"+Suffix)
+	names, err := fs.Glob(fsys, "walkthroughs/*.arazzo.*")
 	if err != nil {
 		return nil, fmt.Errorf("walkthroughs: listing documents: %w", err)
 	}
-	set := &Set{}
-	var errs []error
-	hash := sha256.New()
+	docs := map[string]string{}
+	for _, a := range cat.APIs {
+		docs["openapi/"+a.Slug+".yaml"] = a.Slug
+	}
+	var files []File
 	for _, name := range names {
 		data, err := fs.ReadFile(fsys, name)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", path.Join(displayRoot, name), err))
-			continue
+			return nil, fmt.Errorf("%s: %w", path.Join(displayRoot, name), err)
 		}
-		fmt.Fprintf(hash, "%s %d\n", name, len(data))
-		hash.Write(data)
-		w, err := Parse(path.Join(displayRoot, name), data, cat)
+		files = append(files, File{Name: name, Display: path.Join(displayRoot, name), Data: data})
+	}
+	return LoadFiles(files, cat, Sources{Documents: docs})
+}
+
+// File is a walkthrough document to load.
+type File struct {
+	// Name is where the document is: its source descriptions' relative urls are resolved
+	// against it.
+	Name string
+	// Display is its name as errors show it; empty means Name.
+	Display string
+	// Data is the document.
+	Data []byte
+	// Sources maps source description names to API slugs for this file (the configuration's
+	// walkthroughs[].sources); nil means none.
+	Sources map[string]string
+}
+
+// LoadFiles loads documents into a set. Two documents with the same id are an error. The
+// error joins every problem of every file.
+func LoadFiles(files []File, cat *catalog.Catalog, src Sources) (*Set, error) {
+	set := &Set{}
+	var errs []error
+	hash := sha256.New()
+	for _, f := range files {
+		fmt.Fprintf(hash, "%s %d\n", f.Name, len(f.Data))
+		hash.Write(f.Data)
+		s := src
+		if len(f.Sources) > 0 {
+			s.Names = f.Sources
+		}
+		w, err := parse(f, cat, s)
 		if err != nil {
 			errs = append(errs, err)
+			continue
+		}
+		if other := set.Get(w.ID); other != nil {
+			errs = append(errs, fmt.Errorf("%s: walkthrough %s is also %s: rename one of them", w.File, w.ID, other.File))
 			continue
 		}
 		set.list = append(set.list, w)
@@ -57,137 +92,91 @@ func Load(fsys fs.FS, cat *catalog.Catalog) (*Set, error) {
 	return set, nil
 }
 
-// Parse parses and checks one walkthrough document; file is its name as errors show it and
-// names the walkthrough (the base name without Suffix).
-func Parse(file string, data []byte, cat *catalog.Catalog) (*Walkthrough, error) {
-	errAt := func(line int, format string, args ...any) error {
-		return &servercatalog.Error{File: file, Line: line, Msg: fmt.Sprintf(format, args...)}
+// Parse loads one document; file names it in errors and gives its id (the base name without
+// its suffix), and its source descriptions' relative urls are resolved against it.
+func Parse(file string, data []byte, cat *catalog.Catalog, src Sources) (*Walkthrough, error) {
+	return parse(File{Name: file, Data: data}, cat, src)
+}
+
+// ID is the walkthrough id of a file name: its base name without its suffix.
+func ID(name string) string {
+	base := path.Base(strings.ReplaceAll(name, "\\", "/"))
+	for _, s := range Suffixes {
+		if strings.HasSuffix(base, s) {
+			return strings.TrimSuffix(base, s)
+		}
 	}
-	doc, err := libopenapi.NewArazzoDocument(data)
-	if err != nil {
+	return strings.TrimSuffix(base, path.Ext(base))
+}
+
+// loader holds what loading one document needs.
+type loader struct {
+	file string
+	cat  *catalog.Catalog
+	opts Sources
+	p    *problems
+}
+
+func parse(f File, cat *catalog.Catalog, src Sources) (*Walkthrough, error) {
+	display := f.Display
+	if display == "" {
+		display = f.Name
+	}
+	errAt := func(line int, format string, args ...any) error {
+		return &servercatalog.Error{File: display, Line: line, Msg: fmt.Sprintf(format, args...)}
+	}
+	var y yaml.Node
+	if err := yaml.Unmarshal(f.Data, &y); err != nil {
+		return nil, errAt(yamlErrorLine(err), "not an Arazzo document: it is neither YAML nor JSON: %v", err)
+	}
+	if len(y.Content) == 0 {
+		return nil, errAt(1, "not an Arazzo document: the file is empty")
+	}
+	r := root(&y)
+	if !r.key("arazzo").present() {
+		return nil, errAt(r.line(), "not an Arazzo document: it has no arazzo field (an Arazzo document starts with arazzo: 1.0.1)")
+	}
+	if _, err := libopenapi.NewArazzoDocument(f.Data); err != nil {
 		return nil, errAt(yamlErrorLine(err), "not an Arazzo document: %v", err)
 	}
-	if res := arazzo.Validate(doc); res != nil && res.HasErrors() {
+	l := &loader{file: f.Name, cat: cat, opts: src, p: &problems{}}
+	c := &compiler{p: l.p, ops: map[*flow.Step]node{}}
+	doc := c.document(r)
+	apis := l.bindSources(doc, r)
+	for _, wf := range doc.Workflows {
+		for _, st := range wf.Steps {
+			if at, ok := c.ops[st]; ok {
+				l.bindOperation(st, at, apis, doc)
+			}
+		}
+	}
+	l.checkWorkflows(doc, r)
+	if len(l.p.list) > 0 {
+		slices.SortStableFunc(l.p.list, func(a, b problem) int { return a.at.line() - b.at.line() })
 		var errs []error
-		for _, e := range res.Errors {
-			errs = append(errs, errAt(e.Line, "%s: %v", e.Path, e.Cause))
+		for _, p := range l.p.list {
+			msg := p.msg
+			if p.at.ptr != "" {
+				msg = p.at.ptr + ": " + msg
+			}
+			errs = append(errs, errAt(p.at.line(), "%s", msg))
 		}
 		return nil, errors.Join(errs...)
 	}
-	w := &Walkthrough{ID: strings.TrimSuffix(path.Base(file), Suffix), File: file, Doc: doc}
-	if doc.Info != nil {
-		w.Title, w.Summary = doc.Info.Title, doc.Info.Summary
-	}
-	if !strings.HasPrefix(doc.Arazzo, "1.0.") {
-		return nil, errAt(1, "arazzo %q: walkthroughs are Arazzo 1.0.x documents", doc.Arazzo)
-	}
-	if len(doc.SourceDescriptions) != 1 || len(doc.Workflows) != 1 {
-		return nil, errAt(1, "a walkthrough has exactly one source description (an OpenAPI document of content/openapi/) and one workflow; this one has %d and %d",
-			len(doc.SourceDescriptions), len(doc.Workflows))
-	}
-	src := doc.SourceDescriptions[0]
-	slug := strings.TrimSuffix(path.Base(src.URL), ".yaml")
-	w.Source = src.Name
-	if w.API = cat.API(slug); w.API == nil || src.URL != "../openapi/"+slug+".yaml" {
-		return nil, errAt(lowLine(src.GoLow().RootNode), "sourceDescriptions[0].url %q: expected ../openapi/<slug>.yaml for one of the catalog's APIs", src.URL)
-	}
-	w.Workflow = doc.Workflows[0]
-	if w.Inputs, err = parseInputs(w.Workflow.Inputs); err != nil {
-		return nil, errAt(lowLine(w.Workflow.Inputs), "workflow inputs: %v", err)
-	}
-	if errs := check(w); len(errs) > 0 {
-		var all []error
-		for _, e := range errs {
-			all = append(all, errAt(e.line, "%s", e.msg))
-		}
-		return nil, errors.Join(all...)
-	}
+	w := &Walkthrough{ID: ID(f.Name), File: display, Doc: doc, Workflow: doc.Workflows[0], APIs: apis, Data: f.Data,
+		Title: r.key("info").key("title").str(), Summary: r.key("info").key("summary").str(), Description: r.key("info").key("description").str()}
+	w.API = apis[doc.Sources[0].Name]
 	return w, nil
-}
-
-// parseInputs reads the workflow's inputs schema: an object whose properties are scalars.
-func parseInputs(n *yaml.Node) ([]Input, error) {
-	if n == nil {
-		return nil, nil
-	}
-	var schema struct {
-		Type       string    `yaml:"type"`
-		Required   []string  `yaml:"required"`
-		Properties yaml.Node `yaml:"properties"`
-	}
-	if err := n.Decode(&schema); err != nil {
-		return nil, err
-	}
-	if schema.Type != "object" {
-		return nil, fmt.Errorf("type %q: expected object", schema.Type)
-	}
-	var out []Input
-	props := schema.Properties.Content
-	for i := 0; i+1 < len(props); i += 2 {
-		var p struct {
-			Type        string    `yaml:"type"`
-			Description string    `yaml:"description"`
-			Default     yaml.Node `yaml:"default"`
-		}
-		if err := props[i+1].Decode(&p); err != nil {
-			return nil, fmt.Errorf("%s: %w", props[i].Value, err)
-		}
-		switch p.Type {
-		case "string", "integer", "number", "boolean":
-		default:
-			return nil, fmt.Errorf("%s: type %q: an input is a string, integer, number or boolean", props[i].Value, p.Type)
-		}
-		in := Input{Name: props[i].Value, Type: p.Type, Description: p.Description, Default: p.Default.Value}
-		for _, r := range schema.Required {
-			in.Required = in.Required || r == in.Name
-		}
-		out = append(out, in)
-	}
-	for _, r := range schema.Required {
-		if !hasInput(out, r) {
-			return nil, fmt.Errorf("required %q is not a property", r)
-		}
-	}
-	return out, nil
-}
-
-func hasInput(ins []Input, name string) bool {
-	for _, in := range ins {
-		if in.Name == name {
-			return true
-		}
-	}
-	return false
-}
-
-// lowLine is the line of a node, 0 when there is none.
-func lowLine(n *yaml.Node) int {
-	if n == nil {
-		return 0
-	}
-	return n.Line
 }
 
 // yamlErrorLine finds the line a YAML syntax error names, 0 when none.
 func yamlErrorLine(err error) int {
-	var te *yaml.TypeError
-	if errors.As(err, &te) {
-		return 0
-	}
 	var line int
 	msg := err.Error()
 	if i := strings.Index(msg, "line "); i >= 0 {
 		fmt.Sscanf(msg[i:], "line %d", &line)
+	} else if i := strings.Index(msg, " at L"); i >= 0 {
+		fmt.Sscanf(msg[i:], " at L%d", &line)
 	}
 	return line
-}
-
-// High returns the workflow's step with the given id, or nil.
-func (w *Walkthrough) step(id string) *high.Step {
-	for _, s := range w.Workflow.Steps {
-		if s.StepId == id {
-			return s
-		}
-	}
-	return nil
 }

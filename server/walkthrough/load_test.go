@@ -1,7 +1,6 @@
 package walkthrough
 
 import (
-	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -20,7 +19,8 @@ func loadCatalog(t *testing.T) *catalog.Catalog {
 	return cat
 }
 
-// TestTheContentLoads loads content/walkthroughs: one walkthrough per API at least.
+// TestTheContentLoads loads content/walkthroughs: one walkthrough per API at least, each with
+// a title and a description, each step bound to an operation of the catalog.
 func TestTheContentLoads(t *testing.T) {
 	set, err := Load(content.FS, loadCatalog(t))
 	if err != nil {
@@ -29,8 +29,13 @@ func TestTheContentLoads(t *testing.T) {
 	apis := map[string]bool{}
 	for _, w := range set.List() {
 		apis[w.API.Slug] = true
-		if w.Title == "" || w.Doc.Info.Description == "" {
+		if w.Title == "" || w.Description == "" {
 			t.Errorf("%s: got no title or description; want both", w.File)
+		}
+		for _, st := range w.Workflow.Steps {
+			if st.Operation == nil || w.API.Operation(st.Operation.ID) == nil {
+				t.Errorf("%s: step %s is bound to no operation of %s", w.File, st.ID, w.API.Slug)
+			}
 		}
 	}
 	for _, slug := range []string{"script", "chat", "entities", "docs", "cluster", "pagination", "reports"} {
@@ -40,52 +45,59 @@ func TestTheContentLoads(t *testing.T) {
 	}
 }
 
-// TestBadDocumentsAreNamedByFileAndLine parses broken documents: each problem comes out as
-// "file:line: what is wrong".
-func TestBadDocumentsAreNamedByFileAndLine(t *testing.T) {
+// TestBadDocumentsSayWhere parses broken documents: each problem comes out as
+// "file:line: /json/pointer: what is wrong", all of them at once, before anything runs.
+func TestBadDocumentsSayWhere(t *testing.T) {
 	cat := loadCatalog(t)
 	for _, tc := range []struct {
 		file string
 		want []string
 	}{
-		{"broken-expression", []string{
-			`broken-expression.arazzo.yaml:17: step "search": parameters[0] "query": runtime expression "$inputz.query" does not parse`,
-			`broken-expression.arazzo.yaml:27: step "lookup": parameters[0] "ids": local runtime-expression symbol not found: step output "identifier"`,
-			`broken-expression.arazzo.yaml:29: step "lookup": successCriteria[0].condition "$steps.later.outputs.x == 1": local runtime-expression symbol not found: step "later"`,
+		{"not-arazzo", []string{`testdata/not-arazzo.arazzo.yaml:1: not an Arazzo document: it has no arazzo field`}},
+		{"not-yaml", []string{`testdata/not-yaml.arazzo.yaml:2: not an Arazzo document: it is neither YAML nor JSON`}},
+		{"missing-source", []string{
+			`testdata/missing-source.arazzo.yaml:7: /sourceDescriptions/0/url: source description petstore (testdata/petstore.yaml) is none of Loupe's APIs`,
+			`testdata/missing-source.arazzo.yaml:13: /workflows/0/steps/0/operationId: step list: "listPets" is no operation of `,
 		}},
 		{"unknown-operation", []string{
-			`unknown-operation.arazzo.yaml:13: step "search": operationId "entities.find" is not an operation of`,
-			`unknown-operation.arazzo.yaml:17: step "again": parameters[0] "q" in "query": entities.search has no such parameter`,
+			`testdata/unknown-operation.arazzo.yaml:13: /workflows/0/steps/0/operationId: step search: "entities.find" is no operation of Entity Search API`,
 		}},
-		{"not-arazzo", []string{`not-arazzo.arazzo.yaml`}},
+		{"broken-expression", []string{
+			`testdata/broken-expression.arazzo.yaml:17: /workflows/0/steps/0/parameters/0/value: "$inputz.query" is not a runtime expression`,
+			`testdata/broken-expression.arazzo.yaml:27: /workflows/0/steps/1/parameters/0/value: $steps.search.outputs.identifier reaches nothing: step search declares no output identifier`,
+			`testdata/broken-expression.arazzo.yaml:29: /workflows/0/steps/1/successCriteria/0/condition: $steps.later.outputs.x reaches nothing: workflow broken has no step later`,
+		}},
+		{"goto-cycle", []string{
+			`testdata/goto-cycle.arazzo.yaml:18: /workflows/0/steps/1: steps first → second → first go round forever while they succeed`,
+			`testdata/goto-cycle.arazzo.yaml:31: /workflows/0/steps/2/onSuccess/0: action nowhere: stepId "fourth": workflow loop has no such step`,
+		}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
-			name := "testdata/" + tc.file + Suffix
+			name := "testdata/" + tc.file + ".arazzo.yaml"
 			data, err := os.ReadFile(name)
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = Parse(name, data, cat)
+			_, err = Parse(name, data, cat, Sources{})
 			if err == nil {
 				t.Fatal("got no error; want one")
 			}
-			t.Logf("%v", err)
 			for _, want := range tc.want {
 				if !strings.Contains(err.Error(), want) {
-					t.Errorf("got %v\nwant it to contain %q", err, want)
+					t.Errorf("got\n%v\nwant it to contain\n%s", err, want)
 				}
 			}
 		})
 	}
 }
 
-// TestInputs checks the inputs a run is given: defaults, types, missing and unknown names.
+// TestInputs checks the inputs a run is given: types, missing and unknown names.
 func TestInputs(t *testing.T) {
-	data, err := os.ReadFile("testdata/required-input" + Suffix)
+	data, err := os.ReadFile("testdata/required-input.arazzo.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := Parse("required-input"+Suffix, data, loadCatalog(t))
+	w, err := Parse("testdata/required-input.arazzo.yaml", data, loadCatalog(t), Sources{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,19 +106,20 @@ func TestInputs(t *testing.T) {
 		given map[string]string
 		want  string // the values, or the error
 	}{
-		{"defaults fill what is not given", map[string]string{"query": "paris"}, "map[limit:3 query:paris]"},
+		{"what is not given is left to the defaults", map[string]string{"query": "paris"}, "map[query:paris]"},
 		{"a value is typed", map[string]string{"query": "x", "limit": "7"}, "map[limit:7 query:x]"},
 		{"a missing required input", nil, "walkthrough required-input: input query: required (the text to search for): give it a value"},
-		{"an unknown input", map[string]string{"query": "x", "lang": "fr"}, "walkthrough required-input: input lang: unknown; this walkthrough takes query, limit"},
+		{"an unknown input", map[string]string{"query": "x", "lang": "fr"}, "walkthrough required-input: input lang: unknown; workflow needsQuery takes query, limit"},
 		{"a value of the wrong type", map[string]string{"query": "x", "limit": "many"}, `walkthrough required-input: input limit: "many" is not an integer`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			vals, err := w.Values(tc.given)
+			vals, err := w.Values(w.Workflow, tc.given)
 			got := ""
 			if err != nil {
 				got = err.Error()
 			} else {
-				got = fmtMap(vals)
+				got = values(vals)
+				got = "map[" + strings.ReplaceAll(strings.ReplaceAll(got, "  ", " "), "=", ":") + "]"
 			}
 			if got != tc.want {
 				t.Errorf("got %s; want %s", got, tc.want)
@@ -114,5 +127,3 @@ func TestInputs(t *testing.T) {
 		})
 	}
 }
-
-func fmtMap(m map[string]any) string { return fmt.Sprint(m) }

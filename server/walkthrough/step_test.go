@@ -42,7 +42,7 @@ func TestTheRunnerPathWalksEveryStep(t *testing.T) {
 			jar, _ := cookiejar.New(nil) // one visitor, as a browser keeps its sandbox cookie
 			browser := &http.Client{Jar: jar}
 			outputs := map[string]map[string]json.RawMessage{}
-			step, ran := w.Workflow.Steps[0].StepId, 0
+			step, ran := w.Workflow.Steps[0].ID, 0
 			for step != "" && ran < 20 {
 				ran++
 				_, ans := postStep(t, base, id, catalog.WalkStepRequest{Step: step, Outputs: outputs})
@@ -51,8 +51,8 @@ func TestTheRunnerPathWalksEveryStep(t *testing.T) {
 				}
 				var op *catalog.Operation
 				for _, s := range w.Workflow.Steps {
-					if s.StepId == step {
-						op = api.Operation(s.OperationId)
+					if s.ID == step {
+						op = api.Operation(s.Operation.ID)
 					}
 				}
 				st := request.State{Params: map[string][]string{}, Body: ans.Body}
@@ -101,7 +101,7 @@ func TestStepErrors(t *testing.T) {
 		{"an unknown walkthrough", "nope", catalog.WalkStepRequest{Step: "x"}, 404, `There is no walkthrough "nope". The walkthroughs are: chat-tool-round-trip,`},
 		{"an unknown step", "entities-search-then-lookup", catalog.WalkStepRequest{Step: "x"}, 200, `walkthrough entities-search-then-lookup has no step "x"`},
 		{"an empty required input", "entities-search-then-lookup", catalog.WalkStepRequest{Step: "search", Inputs: map[string]string{"query": "x", "lang": "fr"}}, 200, "input lang: unknown"},
-		{"an earlier step not run", "entities-search-then-lookup", catalog.WalkStepRequest{Step: "lookup"}, 200, "step lookup, parameter ids:"},
+		{"an earlier step not run", "entities-search-then-lookup", catalog.WalkStepRequest{Step: "lookup"}, 200, "step lookup: parameter ids: $steps.search.outputs.id: step search has not run"},
 		{"a failing criterion", "entities-search-then-lookup", catalog.WalkStepRequest{Step: "search", Response: &catalog.WalkResponse{Status: 200, ContentType: "application/json", Body: `{"itemListElement":[]}`}}, 200, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -130,5 +130,57 @@ func TestStepMarksTheBodysCarriedValues(t *testing.T) {
 	want := `[{"name":"/messages/0/content","in":"body","values":["a clock"],"from":"$inputs.app"}]`
 	if string(got) != want {
 		t.Errorf("got body marks %s; want %s", got, want)
+	}
+}
+
+// TestTheRunProtocolRunsAWorkflow runs the cluster walkthrough as the browser's runner does
+// with the run protocol: each answer names the request to send and carries the state, which
+// goes back with the request's answer; the end action shows in the last step.
+func TestTheRunProtocolRunsAWorkflow(t *testing.T) {
+	_, base := startServer(t)
+	jar, _ := cookiejar.New(nil)
+	browser := &http.Client{Jar: jar}
+	post := func(req catalog.WalkRunRequest) catalog.WalkRunAnswer {
+		t.Helper()
+		body, _ := json.Marshal(req)
+		res, err := http.Post(base+"/walkthroughs/cluster-security-upgrade/run", "application/json", bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var ans catalog.WalkRunAnswer
+		if err := json.NewDecoder(res.Body).Decode(&ans); err != nil || ans.Error != "" {
+			t.Fatalf("got %v %q", err, ans.Error)
+		}
+		return ans
+	}
+	ans := post(catalog.WalkRunRequest{})
+	var trace []string
+	for i := 0; ans.Call != nil && i < 20; i++ {
+		c := ans.Call
+		var q []string
+		for _, p := range c.Params {
+			q = append(q, p.Name+"="+p.Values[0])
+		}
+		op := map[string]string{"cluster.health": "GET /_cluster/health", "security.config_upgrade_check": "GET /_plugins/_security/api/_upgrade_check",
+			"security.get_roles": "GET /_plugins/_security/api/roles", "security.get_rolesmapping": "GET /_plugins/_security/api/rolesmapping",
+			"security.config_upgrade_perform": "POST /_plugins/_security/api/_upgrade_perform"}[c.OperationID]
+		method, path, _ := strings.Cut(op, " ")
+		hr, _ := http.NewRequest(method, base+"/proxy/"+c.API+path, nil)
+		res, err := browser.Do(hr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		ans = post(catalog.WalkRunRequest{State: ans.State, Response: &catalog.WalkResponse{Status: res.StatusCode, ContentType: res.Header.Get("Content-Type"), Body: string(raw)}})
+		for _, s := range ans.Steps {
+			trace = append(trace, s.Step+":"+s.Action.Kind)
+		}
+	}
+	got := strings.Join(trace, " ")
+	want := "health:next checkUpgrade:next backUpRoles:next backUpRoleMappings:next performUpgrade:next checkAgain:end"
+	if got != want || !ans.Finished || !ans.OK || string(ans.Outputs["upgradeAvailable"]) != "false" {
+		t.Errorf("got %s (finished %v, ok %v, outputs %s); want %s, finished and ok, upgradeAvailable false", got, ans.Finished, ans.OK, ans.Outputs, want)
 	}
 }

@@ -1,66 +1,73 @@
-// Package walkthrough loads the onboarding walkthroughs, content/walkthroughs/<id>.arazzo.yaml,
-// and runs them. A walkthrough is an Arazzo 1.0 document with one workflow whose single source
-// description is one of Loupe's OpenAPI documents (url: ../openapi/<slug>.yaml).
+// Package walkthrough loads Arazzo documents (the built-in content/walkthroughs/*.arazzo.yaml,
+// and the files and folders the configuration's walkthroughs key names) and runs them against
+// Loupe's APIs.
 //
-// Parsing, validation, runtime expressions, success criteria, outputs and onSuccess/onFailure
-// are libopenapi's (github.com/pb33f/libopenapi/arazzo and arazzo/expression). This package adds
-// what is Loupe's own: every operationId and parameter must exist in the catalog, every runtime
-// expression must parse and name inputs and steps the document declares, and every problem is
-// reported as "content/walkthroughs/<id>.arazzo.yaml:<line>: what is wrong", so that a broken
-// document stops the server's start like an invalid OpenAPI document. Run executes a
-// walkthrough with libopenapi's engine through an Executor that sends real HTTP requests,
-// built by the same code as the app's forms (loupe/app/request).
+// A document is standard Arazzo 1.0.1 (or 1.1.0, for HTTP APIs): several workflows, dependsOn,
+// steps that run other workflows, success and failure actions, components and references to
+// them, every criterion type and runtime expressions everywhere. Loading parses it (YAML or
+// JSON; libopenapi's Arazzo parser decides what is an Arazzo document), matches its source
+// descriptions to Loupe's APIs (see Sources), binds each step to an operation of the catalog,
+// and checks, before any request is sent, everything that would fail on the way: each problem
+// is reported as "file:line: /json/pointer: what is wrong". A loaded document runs with the
+// step-at-a-time runtime of loupe/server/walkthrough/flow: headless (Walk, `loupe walk`) or
+// one step per request (Handler, the browser's runner).
 package walkthrough
 
 import (
-	high "github.com/pb33f/libopenapi/datamodel/high/arazzo"
-
 	"loupe/app/catalog"
+	"loupe/server/walkthrough/flow"
 )
 
-// Walkthrough is one loaded, validated walkthrough.
+// Walkthrough is one loaded, checked document.
 type Walkthrough struct {
-	// ID is the file name without ".arazzo.yaml"; it names the page /walkthroughs/<id>.
+	// ID names the walkthrough: its file name without .arazzo.yaml or .arazzo.json. It names
+	// the page /walkthroughs/<id> and `loupe walk <id>`.
 	ID string
-	// File is the document's name as errors show it ("content/walkthroughs/<id>.arazzo.yaml").
+	// File is the document's name as errors show it.
 	File string
-	// Title and Summary come from the document's info.
-	Title, Summary string
-	// API is the API the walkthrough uses (its source description's document).
+	// Title, Summary and Description come from the document's info (Description is Markdown).
+	Title, Summary, Description string
+	// Doc is the document, compiled for the runtime.
+	Doc *flow.Document
+	// Workflow is the workflow a run starts with when none is named: the first.
+	Workflow *flow.Workflow
+	// APIs are the APIs of the source descriptions, by source description name.
+	APIs map[string]*catalog.API
+	// API is the API of the first source description, which the catalog entry names.
 	API *catalog.API
-	// Source is the name of the source description.
-	Source string
-	// Inputs are the workflow's inputs, in document order.
-	Inputs []Input
-	// Doc is the parsed document and Workflow its only workflow.
-	Doc      *high.Arazzo
-	Workflow *high.Workflow
+	// Data is the document as it was read.
+	Data []byte
 }
 
-// Input is one input of a walkthrough's workflow, from its JSON Schema.
+// Input is one input of a workflow, from its JSON Schema.
 type Input struct {
-	// Name is the property name, used as $inputs.<name>.
+	// Name is the property name, read as $inputs.<name>.
 	Name string `json:"name"`
-	// Type is the JSON Schema type: string, integer, number or boolean.
+	// Type is the JSON Schema type; empty when the schema gives none.
 	Type string `json:"type"`
 	// Description says what the input is for.
 	Description string `json:"description,omitempty"`
-	// Default is the value used when none is given; "" when there is none.
+	// Default is the default as text (JSON for a list or an object); "" when there is none.
 	Default string `json:"default,omitempty"`
 	// Required inputs must be given (or have a default).
 	Required bool `json:"required,omitempty"`
 }
 
-// Set is the loaded walkthroughs, in file name order.
+// Set is a collection of loaded walkthroughs, in the order they were loaded.
 type Set struct {
 	list    []*Walkthrough
 	version string
 }
 
 // Version is a hash of the documents; it changes whenever one does.
-func (s *Set) Version() string { return s.version }
+func (s *Set) Version() string {
+	if s == nil {
+		return ""
+	}
+	return s.version
+}
 
-// List returns the walkthroughs in file name order.
+// List returns the walkthroughs.
 func (s *Set) List() []*Walkthrough {
 	if s == nil {
 		return nil
@@ -85,4 +92,11 @@ func (s *Set) IDs() []string {
 		ids = append(ids, w.ID)
 	}
 	return ids
+}
+
+// Join returns a set of both sets' walkthroughs, s's first.
+func (s *Set) Join(o *Set) *Set {
+	out := &Set{version: s.Version() + o.Version()}
+	out.list = append(append(out.list, s.List()...), o.List()...)
+	return out
 }

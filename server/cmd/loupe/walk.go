@@ -14,18 +14,24 @@ import (
 	"strings"
 	"time"
 
+	"loupe/app/catalog"
 	"loupe/server"
 	"loupe/server/config"
 	"loupe/server/walkthrough"
+	"loupe/server/walkthrough/flow"
 )
 
 // walkUsage is printed for `loupe walk -h` and after a usage error.
-const walkUsage = `usage: loupe walk <id> [-config loupe.yaml] [-input name=value]...
+const walkUsage = `usage: loupe walk <id or file> [-workflow id] [-input name=value]... [-config loupe.yaml]
 
-Runs the walkthrough content/walkthroughs/<id>.arazzo.yaml headless against the configured
-APIs (the built-in sandboxes unless the configuration names real ones), through Loupe's proxy,
-and prints each step, its status and its criteria. Exit status: 0 when every criterion held,
-1 when a step failed, 2 for bad usage or input.
+Runs a walkthrough headless against the configured APIs (the built-in sandboxes unless the
+configuration names real ones), through Loupe's proxy, and prints each step, its status, its
+criteria with why each held or failed, and the gotos and retries taken. The walkthrough is one
+of Loupe's (content/walkthroughs/<id>.arazzo.yaml, or one the configuration's walkthroughs key
+names) or an Arazzo file (.arazzo.yaml or .arazzo.json), whose source descriptions are matched
+to the configured APIs. -workflow picks a workflow of the document (the first by default);
+-input gives a workflow input (lists and objects as JSON). Exit status: 0 when the workflow
+succeeded, 1 when it failed, 2 for bad usage, input or document.
 `
 
 // inputFlags collects repeated -input name=value flags.
@@ -48,6 +54,7 @@ func walkMain(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, walkUsage) }
 	path := fs.String("config", os.Getenv("LOUPE_CONFIG"), "configuration file (env LOUPE_CONFIG)")
+	workflow := fs.String("workflow", "", "the workflow to run (the document's first by default)")
 	inputs := inputFlags{}
 	fs.Var(inputs, "input", "a workflow input as name=value (repeatable)")
 	var id string
@@ -66,7 +73,7 @@ func walkMain(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	rep, err := walk(ctx, id, *path, inputs)
+	rep, err := walk(ctx, id, *workflow, *path, inputs)
 	if err != nil {
 		fmt.Fprintln(stderr, "loupe walk:", err)
 		var ie *walkthrough.InputError
@@ -74,7 +81,8 @@ func walkMain(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "Give inputs as -input name=value; `loupe walk -h` says more.")
 			return 2
 		}
-		if errors.Is(err, errUnknownWalkthrough) {
+		var le *errLoad
+		if errors.Is(err, errUnknownWalkthrough) || errors.As(err, &le) {
 			return 2
 		}
 		return 1
@@ -88,8 +96,14 @@ func walkMain(args []string, stdout, stderr io.Writer) int {
 
 var errUnknownWalkthrough = errors.New("unknown walkthrough")
 
+// errLoad is a walkthrough file that does not load.
+type errLoad struct{ err error }
+
+func (e *errLoad) Error() string { return e.err.Error() }
+func (e *errLoad) Unwrap() error { return e.err }
+
 // walk starts Loupe in-process on a loopback port and runs the walkthrough through its proxy.
-func walk(ctx context.Context, id, path string, inputs map[string]string) (*walkthrough.Report, error) {
+func walk(ctx context.Context, id, workflow, path string, inputs map[string]string) (*walkthrough.Report, error) {
 	settings, err := config.Load(path)
 	if err != nil {
 		return nil, err
@@ -102,7 +116,12 @@ func walk(ctx context.Context, id, path string, inputs map[string]string) (*walk
 	defer srv.Close()
 	w := srv.Walkthroughs().Get(id)
 	if w == nil {
-		return nil, fmt.Errorf("%w %q; the walkthroughs are: %s", errUnknownWalkthrough, id, strings.Join(srv.Walkthroughs().IDs(), ", "))
+		if _, statErr := os.Stat(id); statErr != nil {
+			return nil, fmt.Errorf("%w %q: neither one of the walkthroughs (%s) nor a file", errUnknownWalkthrough, id, strings.Join(srv.Walkthroughs().IDs(), ", "))
+		}
+		if w, err = srv.LoadWalkthrough(id); err != nil {
+			return nil, &errLoad{err}
+		}
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -111,6 +130,7 @@ func walk(ctx context.Context, id, path string, inputs map[string]string) (*walk
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
 	go hs.Serve(ln)
 	defer hs.Close()
-	x := &walkthrough.HTTPExecutor{API: w.API, Base: "http://" + ln.Addr().String() + "/proxy/" + w.API.Slug}
-	return walkthrough.Run(ctx, w, inputs, x)
+	base := "http://" + ln.Addr().String() + "/proxy/"
+	x := &walkthrough.Executor{Base: func(api *catalog.API) string { return base + api.Slug }}
+	return walkthrough.Walk(ctx, w, workflow, inputs, x, flow.Options{})
 }

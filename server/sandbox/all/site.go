@@ -30,7 +30,7 @@ type SiteOptions struct {
 
 // Site answers, where no Loupe server runs (the static explorer's sandbox module), every request
 // the app sends to a Loupe server besides its files: /proxy/<slug>/… through the sandboxes, the
-// walkthrough runner's POST /walkthroughs/{id}/step and the script workspace's POST
+// walkthrough runner's POST /walkthroughs/{id}/step and /run and the script workspace's POST
 // /tools/script/syntax, with the server's own handlers (walkthrough.Handler,
 // script.SyntaxChecker), so that both modes judge a step and check a script alike.
 func Site(opts SiteOptions) http.Handler {
@@ -38,6 +38,7 @@ func Site(opts SiteOptions) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle(script.SyntaxCheckPath, script.SyntaxChecker())
 	mux.Handle("POST /walkthroughs/{id}/step", walks)
+	mux.Handle("POST /walkthroughs/{id}/run", walks)
 	// What the sandbox of an API of your own inferred of its document, for the API's page.
 	mux.Handle("GET /sandbox/{slug}/_sandbox/inference", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h, err := opts.Proxy.ownSandbox(r.Context(), r.PathValue("slug"))
@@ -60,7 +61,7 @@ func Site(opts SiteOptions) http.Handler {
 		enc.SetEscapeHTML(false) // the message names <api> and <id> for a person to read
 		_ = enc.Encode(map[string]string{
 			"error": "the in-browser sandbox does not answer " + r.Method + " " + r.URL.Path +
-				": it answers /proxy/<api>/<path>, POST /walkthroughs/<id>/step, POST " + script.SyntaxCheckPath +
+				": it answers /proxy/<api>/<path>, POST /walkthroughs/<id>/step, POST /walkthroughs/<id>/run, POST " + script.SyntaxCheckPath +
 				" and GET /sandbox/<api>/_sandbox/inference",
 		})
 	}))
@@ -118,6 +119,6 @@ func (l *lazyWalkthroughs) handler(ctx context.Context) (http.Handler, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loading the walkthroughs: %w", err)
 	}
-	l.h = walkthrough.Handler(set)
+	l.h = walkthrough.Handler(func() *walkthrough.Set { return set })
 	return l.h, nil
 }

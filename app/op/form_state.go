@@ -1,0 +1,100 @@
+package op
+
+import (
+	"strings"
+
+	"loupe/app/catalog"
+	"loupe/app/request"
+)
+
+// FormState is one operation's filled form, without any UI: the values typed, the errors they
+// have, and whether missing required fields are flagged yet. The operation page embeds one, and
+// the walkthrough runner keeps one per step; both render it with the same field components.
+type FormState struct {
+	// Op is the operation the form fills; Base is where its requests go ("/proxy/<slug>").
+	Op   *catalog.Operation
+	Base string
+
+	State       request.State        // the values typed
+	Errs        map[string]string    // parameter key -> what is wrong
+	BodyErrs    []request.FieldError // what is wrong with the body
+	showMissing bool                 // after a Send attempt, missing required fields are flagged too
+}
+
+// newFormState returns op's untouched form, validated, sending to base.
+func newFormState(op *catalog.Operation, base string) FormState {
+	f := FormState{Op: op, Base: base, State: request.Initial(op)}
+	f.Validate()
+	return f
+}
+
+// reset puts every field back to its default and stops flagging missing fields.
+func (f *FormState) reset() {
+	f.State = request.Initial(f.Op)
+	f.showMissing = false
+	f.Validate()
+}
+
+// Validate recomputes the field errors of the current state.
+func (f *FormState) Validate() {
+	f.Errs = map[string]string{}
+	f.BodyErrs = nil
+	_, errs := request.Build(f.Op, f.Base, f.State)
+	for _, e := range errs {
+		if e.Key == request.BodyKey {
+			f.BodyErrs = append(f.BodyErrs, e)
+			continue
+		}
+		if _, seen := f.Errs[e.Key]; !seen {
+			f.Errs[e.Key] = e.Message
+		}
+	}
+}
+
+// Invalid counts the fields that need fixing.
+func (f *FormState) Invalid() int { return len(f.Errs) + len(f.BodyErrs) }
+
+// fieldError returns the error to show next to a field: missing values only after a Send.
+func (f *FormState) fieldError(key string) string {
+	msg := f.Errs[key]
+	if strings.HasPrefix(msg, "missing") && !f.showMissing {
+		return ""
+	}
+	return msg
+}
+
+// values returns the values of a parameter, at least one.
+func (f *FormState) values(key string) []string {
+	if vs := f.State.Params[key]; len(vs) > 0 {
+		return vs
+	}
+	return []string{""}
+}
+
+// SetValue sets the index-th value of a parameter, adding empty values before it as needed.
+func (f *FormState) SetValue(key string, index int, v string) {
+	if f.State.Params == nil {
+		f.State.Params = map[string][]string{}
+	}
+	vs := f.State.Params[key]
+	for len(vs) <= index {
+		vs = append(vs, "")
+	}
+	vs[index] = v
+	f.State.Params[key] = vs
+}
+
+// Build returns the request the form describes. When the form is invalid it returns nil, flags
+// missing fields from now on, and names the input to focus: the first wrong field.
+func (f *FormState) Build() (req *request.Request, focus string) {
+	req, errs := request.Build(f.Op, f.Base, f.State)
+	if len(errs) == 0 {
+		return req, ""
+	}
+	f.showMissing = true
+	f.Validate()
+	if errs[0].Key == request.BodyKey {
+		return nil, "body-editor"
+	}
+	return nil, inputID(errs[0].Key, 0)
+}
