@@ -141,7 +141,7 @@ func (d *Document) hintedResource(h ResourceHint, byPath map[string]map[string]*
 	if byPath[h.Collection] == nil && byPath[h.Item] == nil {
 		return nil, fmt.Errorf("sandbox hints: resource %s: the document has no path %s", h.Collection, h.Collection)
 	}
-	res := &Resource{Name: h.Name, Collection: h.Collection, Item: h.Item, ID: h.ID, Source: "hints"}
+	res := &Resource{Name: h.Name, Collection: h.Collection, Item: h.Item, ID: h.ID}
 	if res.Name == "" {
 		res.Name = lastLiteral(h.Collection)
 	}

@@ -56,8 +56,8 @@ func TestHints(t *testing.T) {
 		t.Fatalf("resources: got %d; want 1", len(m.Resources))
 	}
 	r := m.Resources[0]
-	if r.ID != "tag" || r.Source != "hints" || r.Operations["delete"] != "adopt" || r.Operations["list"] != "listAnimals" {
-		t.Errorf("resource: got id %q source %q operations %v; want id tag from the hints, adopt deleting", r.ID, r.Source, r.Operations)
+	if r.ID != "tag" || r.Source != FromDocument || r.Operations["delete"] != "adopt" || r.Operations["list"] != "listAnimals" {
+		t.Errorf("resource: got id %q source %q operations %v; want id tag from the document, adopt deleting", r.ID, r.Source, r.Operations)
 	}
 	cfg, err := ParseHints(map[string]any{"stateless": []any{"listAnimals"}})
 	if err != nil {

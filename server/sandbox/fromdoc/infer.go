@@ -14,11 +14,12 @@ import (
 // inferred (hints.go). It fails when a hint names a path or operation the document lacks.
 func Infer(d *Document, hints *Hints) (*Model, error) {
 	m := &Model{actions: map[*operation]*action{}}
-	all, err := documentHints(d)
+	doc, err := documentHints(d)
 	if err != nil {
 		return nil, err
 	}
-	all = all.with(hints)
+	all := doc.with(hints)
+	m.Hints = appliedHints(doc, hints)
 	byPath := map[string]map[string]*operation{}
 	var order []string
 	for _, o := range d.ops {
@@ -34,6 +35,7 @@ func Infer(d *Document, hints *Hints) (*Model, error) {
 		if err != nil {
 			return nil, err
 		}
+		res.Source = resourceSource(hints, h.Collection)
 		taken[res.Collection] = true
 		m.add(d, res, byPath)
 	}

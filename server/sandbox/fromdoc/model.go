@@ -17,6 +17,9 @@ type Model struct {
 	// Stateless lists the operations answered from the document alone (examples or values
 	// made from the schema), by page name.
 	Stateless []string `json:"stateless"`
+	// Hints are the hints followed instead of the inference, from the document's
+	// x-loupe-sandbox and the configuration's apis.<slug>.sandbox_hints.
+	Hints []AppliedHint `json:"hints"`
 	// Notes say what the inference could not decide, and what to set to decide it.
 	Notes []string `json:"notes,omitempty"`
 
@@ -52,7 +55,8 @@ type Resource struct {
 	// says where they come from: the document's examples, else made from the item's schema.
 	Seed     int    `json:"seed"`
 	SeedFrom string `json:"seedFrom,omitempty"`
-	// Source says who decided: inferred, document (x-loupe-sandbox) or configuration.
+	// Source says who decided: inferred, FromDocument (x-loupe-sandbox) or FromConfiguration
+	// (apis.<slug>.sandbox_hints).
 	Source string `json:"source"`
 	// Notes say what was guessed, or left out and why.
 	Notes []string `json:"notes,omitempty"`
