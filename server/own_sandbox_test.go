@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -14,6 +15,15 @@ import (
 // the inference is served for the API's page, and Reset brings the seed back.
 func TestOwnAPISandbox(t *testing.T) {
 	ts := ownServer(t, "apis:\n  pets:\n    openapi: testdata/petstore-3.0.yaml\n")
+	type listed struct {
+		Slug       string `json:"slug"`
+		OwnSandbox bool   `json:"ownSandbox"`
+	}
+	var cat struct{ APIs []listed }
+	if got := do(t, "GET", ts.URL+"/catalog.json", ""); json.Unmarshal([]byte(got.body), &cat) != nil ||
+		!slices.Contains(cat.APIs, listed{"pets", true}) {
+		t.Errorf("catalog.json: got %.300s; want pets marked ownSandbox (its page shows the sandbox)", got.body)
+	}
 	created := doJSON(t, "POST", ts.URL+"/proxy/pets/pets", `{"name":"Rex","species":"dog"}`)
 	if created.StatusCode != http.StatusCreated {
 		t.Fatalf("create: got %d %s; want 201", created.StatusCode, created.body)

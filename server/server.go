@@ -112,6 +112,11 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	for i, api := range cat.APIs { // the API page says so, and shows what the sandbox inferred
+		if a := cfg.Settings.APIs[api.Slug]; api.Own && a != nil && a.IsOwnSandbox() {
+			cat.APIs[i].OwnSandbox = true
+		}
+	}
 	configured, err := loadConfiguredWalkthroughs(cfg.Settings, cat, walks)
 	if err != nil {
 		return nil, err
