@@ -78,3 +78,89 @@ func sendAndRead(t *testing.T, tctx context.Context, want string) string {
 	}
 	return raw
 }
+
+// TestOwnAPISandboxPageAndBadRequest: the page of an API of your own with no base_url
+// (testdata/shelter-3.1.yaml) says what its sandbox inferred: the animals collection with its
+// id, the operations that create, read, delete and list it, the document's x-loupe-sandbox
+// hints it followed (the id, adopt deleting), the operation answered from the document alone,
+// and Reset. A body the form lets through (repeated traits: the form does not check
+// uniqueItems) is answered 422 application/problem+json naming the field.
+func TestOwnAPISandboxPageAndBadRequest(t *testing.T) {
+	base := startServer(t, func(c *server.Config) {
+		settings, err := config.Parse([]byte("apis:\n  shelter:\n    openapi: testdata/shelter-3.1.yaml\n"), "loupe.yaml",
+			func(string) (string, bool) { return "", false })
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Settings = settings
+	})
+	ctx := newBrowser(t)
+	tctx := within(t, ctx, 90*time.Second)
+
+	openPage(t, ctx, base+"/shelter")
+	type row struct{ Action, Op string }
+	type shown struct {
+		Fact, Facts, Stateless, Hints string
+		Rows                          []row
+		Reset                         bool
+	}
+	seen, err := chromedp.Run(tctx, chromedp.Poll[shown](`(() => {
+		const c = document.getElementById("sandbox-collection-animals");
+		if (!c) return null;
+		const text = e => e ? e.textContent : "";
+		return {
+			Fact: text(document.querySelector(".own-api")),
+			Facts: text(c.querySelector(".facts")),
+			Rows: [...c.querySelectorAll("tr[data-action]")].map(tr => ({Action: tr.dataset.action, Op: tr.querySelector("a").textContent})),
+			Stateless: text(document.getElementById("sandbox-stateless")),
+			Hints: text(document.getElementById("sandbox-hints")),
+			Reset: !!document.getElementById("sandbox-reset"),
+		};
+	})()`))
+	if err != nil {
+		section, _ := chromedp.Run(tctx, chromedp.Evaluate[string](`(e => e ? e.textContent : "no inference section")(document.getElementById("sandbox-inference"))`))
+		t.Fatalf("waiting for the animals collection on the API page: %v; the section says: %s", err, section)
+	}
+	if want := []row{{"create", "admitAnimal"}, {"read", "getAnimal"}, {"delete", "adoptAnimal"}, {"list", "listAnimals"}}; !slices.Equal(seen.Rows, want) {
+		t.Errorf("the collection's operations: got %v; want %v", seen.Rows, want)
+	}
+	for _, want := range []string{"/animals and /animals/{tag}", "tag (in the path as {tag})", "offset, with limit and offset", "the document's x-loupe-sandbox"} {
+		if !strings.Contains(seen.Facts, want) {
+			t.Errorf("the collection's facts say %q; want %q", seen.Facts, want)
+		}
+	}
+	for _, want := range []string{"resource /animals: item /animals/{tag}, id tag", "adoptAnimal", "delete on /animals"} {
+		if !strings.Contains(seen.Hints, want) {
+			t.Errorf("the hints say %q; want %q", seen.Hints, want)
+		}
+	}
+	if !strings.Contains(seen.Stateless, "shelterStats") || strings.Contains(seen.Stateless, "admitAnimal") {
+		t.Errorf("answered from the document alone: got %q; want shelterStats only", seen.Stateless)
+	}
+	if !strings.Contains(seen.Fact, "built from its document") || !seen.Reset {
+		t.Errorf("the page says %q, Reset offered %v; want the sandbox built from the document, and Reset", seen.Fact, seen.Reset)
+	}
+
+	openPage(t, ctx, base+"/shelter/admitAnimal")
+	ok, err := chromedp.Run(tctx, chromedp.Evaluate[bool](`(() => {
+		const el = document.getElementById("body-editor");
+		if (!el) return false;
+		el.focus();
+		el.value = `+jsString(`{"tag":"max-2","name":"Max","traits":["calm","calm"]}`)+`;
+		el.dispatchEvent(new Event("input", {bubbles: true}));
+		return true;
+	})()`))
+	if err != nil || !ok {
+		t.Fatalf("setting the body: %v %v", ok, err)
+	}
+	problem := sendAndRead(t, tctx, "422")
+	ctype, err := chromedp.Run(tctx, chromedp.Poll[string](`(e => e && e.textContent || null)(document.querySelector("#response .ctype"))`))
+	if err != nil || ctype != "application/problem+json" {
+		t.Errorf("the answer's content type: got %q (%v); want application/problem+json", ctype, err)
+	}
+	for _, want := range []string{`"$.traits"`, "items at 0 and 1 are equal", "uniqueItems"} {
+		if !strings.Contains(problem, want) {
+			t.Errorf("the problem says %s; want it to name %s", problem, want)
+		}
+	}
+}
