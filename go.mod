@@ -13,6 +13,7 @@ require (
 	github.com/getkin/kin-openapi v0.152.0
 	github.com/google/btree v1.1.3
 	github.com/klauspost/compress v1.20.4
+	github.com/lucasjones/reggen v0.0.0-20200904144131-37ba4fa293bb
 	github.com/maxence-charriere/go-app/v10 v10.1.11
 	github.com/microcosm-cc/bluemonday v1.0.27
 	github.com/openai/openai-go v1.12.0

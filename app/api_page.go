@@ -64,16 +64,24 @@ func (p *apiPage) Render() app.UI {
 				app.If(len(a.Servers) > 0, func() app.UI {
 					return app.Div().Body(app.Dt().Text("Real API"), app.Dd().Body(app.Code().Text(a.Servers[0])))
 				}),
-				app.If(a.Own, func() app.UI {
+				app.If(a.Own && (a.OwnSandbox || ui.StaticMode()), func() app.UI {
 					return app.Div().Class("own-api").Body(app.Dt().Text("Sandbox"), app.Dd().Body(
-						app.Text("none: this API was added by configuration, so Loupe has no built-in sandbox for it. Its calls go to "),
+						app.Text("built from its document alone: requests are checked against it, answers come from its examples or schemas, and the collections below keep what you change. "),
+						app.If(!ui.StaticMode(), func() app.UI {
+							return app.Span().Body(app.Text("Set "), app.Code().Text("apis."+a.Slug+".base_url"),
+								app.Text(" in Loupe's configuration to send its calls to a real server instead."))
+						})))
+				}).ElseIf(a.Own, func() app.UI {
+					return app.Div().Class("own-api").Body(app.Dt().Text("Sandbox"), app.Dd().Body(
+						app.Text("not used: its calls go to "),
 						app.Code().Text("apis."+a.Slug+".base_url"),
 						app.Text(" in Loupe's configuration (or "), app.Code().Text("LOUPE_"+strings.ToUpper(a.Slug)+"_URL"),
 						app.Text(")"),
 						app.If(len(a.Servers) > 0 && strings.HasPrefix(a.Servers[0], "http"), func() app.UI {
 							return app.Span().Body(app.Text(", such as its document's server "), app.Code().Text(a.Servers[0]))
 						}),
-						app.Text("; until it is set, Send answers with what to set.")))
+						app.Text(". With no base_url and "), app.Code().Text("apis."+a.Slug+".sandbox: false"),
+						app.Text(", Send answers with what to set; with no base_url otherwise, a sandbox built from its document answers.")))
 				}),
 				app.Dt().Text("OpenAPI document"),
 				app.Dd().Body(app.A().ID("openapi-download").Href(ui.Href("/openapi/"+a.Slug+".yaml")).
@@ -88,7 +96,7 @@ func (p *apiPage) Render() app.UI {
 				}),
 			),
 		),
-		app.If(sandboxHoldsState[a.Slug] && !ui.StaticMode(), func() app.UI { return newSandboxReset(a) }),
+		app.If(holdsState(a) && !ui.StaticMode(), func() app.UI { return newSandboxReset(a) }),
 	}
 	// The sections features add (ui.APISection), those ranked below 0 before the guide.
 	cat, sections := currentCatalog(), ui.APISections()

@@ -116,6 +116,11 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	for i, api := range cat.APIs { // the API page says so, and shows what the sandbox inferred
+		if a := cfg.Settings.APIs[api.Slug]; api.Own && a != nil && a.IsOwnSandbox() {
+			cat.APIs[i].OwnSandbox = true
+		}
+	}
 	configured, err := loadConfiguredWalkthroughs(cfg.Settings, cat, walks)
 	if err != nil {
 		return nil, err
@@ -136,7 +141,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	cfg.Logger.Info("sandbox state", "data_dir", cmp.Or(cfg.Settings.Server.DataDir, "none (in memory)"), "limits", s.registry.Limits())
-	sandboxes, err := newSandboxes(cfg, s.registry)
+	sandboxes, err := newSandboxes(cfg, s.registry, ownDocs)
 	if err != nil {
 		s.registry.Store().Close()
 		return nil, err

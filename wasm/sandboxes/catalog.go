@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"sync/atomic"
 	"syscall/js"
@@ -41,4 +42,28 @@ func loadCatalog(ctx context.Context) (*catalog.Catalog, error) {
 		return nil, fmt.Errorf("reading %s: %w", u, err)
 	}
 	return &cat, nil
+}
+
+// loadDocument fetches the OpenAPI document of an API of your own that the static site wrote,
+// /openapi/<slug>.yaml at the site's base: its in-browser sandbox is built from it.
+func loadDocument(ctx context.Context, slug string) ([]byte, error) {
+	base, _ := siteBase.Load().(string)
+	u := js.Global().Get("location").Get("origin").String() + base + "/openapi/" + slug + ".yaml"
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return nil, fmt.Errorf("the document's address %s: %w", u, err)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("fetching %s: %w", u, err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("fetching %s: the site answered %d", u, res.StatusCode)
+	}
+	data, err := io.ReadAll(io.LimitReader(res.Body, 64<<20))
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", u, err)
+	}
+	return data, nil
 }

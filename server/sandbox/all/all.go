@@ -4,6 +4,7 @@
 package all
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"net/http"
@@ -39,6 +40,10 @@ type Options struct {
 	// Nil means a new one over an in-memory store, default limits, evicted sessions forgotten
 	// (NewRegistry).
 	Registry *state.Registry
+	// OwnDocument returns the OpenAPI document of an API of your own (the static site's
+	// /openapi/<slug>.yaml), from which Proxy builds its sandbox on the API's first call
+	// (Own). Nil means Proxy answers the built-in APIs only. New does not use it.
+	OwnDocument func(ctx context.Context, slug string) ([]byte, error)
 }
 
 // NewRegistry returns the registry a host without a data directory uses: an in-memory store,

@@ -39,6 +39,21 @@ func Site(opts SiteOptions) http.Handler {
 	mux.Handle(script.SyntaxCheckPath, script.SyntaxChecker())
 	mux.Handle("POST /walkthroughs/{id}/step", walks)
 	mux.Handle("POST /walkthroughs/{id}/run", walks)
+	// What the sandbox of an API of your own inferred of its document, for the API's page.
+	mux.Handle("GET /sandbox/{slug}/_sandbox/inference", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h, err := opts.Proxy.ownSandbox(r.Context(), r.PathValue("slug"))
+		if err != nil || h == nil {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusNotFound)
+			msg := "no API of your own is called " + r.PathValue("slug")
+			if err != nil {
+				msg = err.Error()
+			}
+			_ = json.NewEncoder(w).Encode(map[string]string{"error": msg})
+			return
+		}
+		http.StripPrefix("/sandbox/"+r.PathValue("slug"), h).ServeHTTP(w, r)
+	}))
 	mux.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusNotFound)
@@ -46,7 +61,8 @@ func Site(opts SiteOptions) http.Handler {
 		enc.SetEscapeHTML(false) // the message names <api> and <id> for a person to read
 		_ = enc.Encode(map[string]string{
 			"error": "the in-browser sandbox does not answer " + r.Method + " " + r.URL.Path +
-				": it answers /proxy/<api>/<path>, POST /walkthroughs/<id>/step, POST /walkthroughs/<id>/run and POST " + script.SyntaxCheckPath,
+				": it answers /proxy/<api>/<path>, POST /walkthroughs/<id>/step, POST /walkthroughs/<id>/run, POST " + script.SyntaxCheckPath +
+				" and GET /sandbox/<api>/_sandbox/inference",
 		})
 	}))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
