@@ -93,7 +93,7 @@ func (r *requestPreview) Render() app.UI {
 					app.TBody().Body(query...),
 				)
 			}),
-			app.If(req.Body != nil, func() app.UI { return app.Pre().Class("body-preview mono").Text(string(req.Body)) }),
+			app.If(req.Body != nil, func() app.UI { return app.Pre().Class("body-preview mono").Text(req.BodyText()) }),
 		),
 		newSnippetPanel(r.API, r.Op, req, r.Held),
 	)

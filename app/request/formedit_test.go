@@ -152,3 +152,27 @@ func readParts(t *testing.T, req *Request) []string {
 		out = append(out, p.FormName()+"|"+p.FileName()+"|"+string(data))
 	}
 }
+
+// TestBodyText shows a multipart body part by part, a file by its name and size, and a body
+// that is not text by its size.
+func TestBodyText(t *testing.T) {
+	body := &catalog.RequestBody{ContentType: "multipart/form-data", Schema: petForm}
+	op := &catalog.Operation{Method: "POST", Path: "/pets", Body: body}
+	var st State
+	st.SetFormValue(body, "name", 0, "Rex")
+	st.SetFormFiles(body, "photo", []File{{Name: "rex.jpg", Type: "image/jpeg", Data: []byte{0xff, 0xd8, 0}}})
+	req, errs := Build(op, "", st)
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	_, boundary, _ := strings.Cut(req.Headers[0].Value, "boundary=")
+	want := "--" + boundary + "\nContent-Disposition: form-data; name=\"name\"\n\nRex\n" +
+		"--" + boundary + "\nContent-Disposition: form-data; name=\"photo\"; filename=\"rex.jpg\"\nContent-Type: image/jpeg\n\n‹the bytes of rex.jpg, 3 bytes›\n" +
+		"--" + boundary + "--\n"
+	if got := req.BodyText(); got != want {
+		t.Errorf("BodyText:\n%s\nwant:\n%s", got, want)
+	}
+	if got, want := (&Request{Body: []byte{0xff, 0}}).BodyText(), "‹2 bytes›"; got != want {
+		t.Errorf("binary BodyText = %q; want %q", got, want)
+	}
+}
