@@ -21,7 +21,11 @@ func formTarget(ctx app.Context) (field string, index int) {
 // onFormInput sets a field's value from its text box, select or JSON box.
 func (f ParamFields) onFormInput(ctx app.Context, e app.Event) {
 	name, i := formTarget(ctx)
-	value := ctx.JSSrc().Get("value").String()
+	src := ctx.JSSrc()
+	value := src.Get("value").String()
+	if src.Get("tagName").String() == "SELECT" && src.Get("selectedIndex").Int() == 0 {
+		value = "" // "not sent": go-app writes no value="" attribute, so the option's value is its text
+	}
 	ctx.Dispatch(func(ctx app.Context) {
 		form := f.Form()
 		form.State.SetFormValue(form.Op.Body, name, i, value)

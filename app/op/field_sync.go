@@ -39,6 +39,10 @@ func SyncFields(ctx app.Context) {
 				}
 				continue
 			}
+			if want == "" && el.Get("tagName").String() == "SELECT" {
+				el.Set("selectedIndex", 0) // its first option, "not sent", has no value attribute
+				continue
+			}
 			if el.Get("value").String() != want {
 				el.Set("value", want)
 			}
