@@ -45,7 +45,8 @@ func TestSandboxSessionsAreSeparate(t *testing.T) {
 	if got := check(actx, apoll); got != "Needs upgrading: roles." {
 		t.Fatalf("alice's first check: got %q; want roles to upgrade", got)
 	}
-	click(actx, "upgrade-perform")
+	// Issue 33's guided upgrade: no backup here, skipped knowingly, and the perform confirmed.
+	click(actx, "upgrade-skip-backup", "upgrade-perform", "upgrade-confirm")
 	if got := apoll("the perform", textOf("upgrade-perform-result")); !strings.Contains(got, "Upgraded: roles") {
 		t.Fatalf("alice's perform: got %q; want roles upgraded", got)
 	}
