@@ -204,28 +204,10 @@ func (f *upgradeFlow) onPerform(ctx app.Context, e app.Event) {
 // onCancel drops the confirmation: nothing was sent.
 func (f *upgradeFlow) onCancel(ctx app.Context, e app.Event) { f.confirming = false }
 
-// upgradeConfirmAction is posted by the confirmation's Upgrade now button; the flow performs
-// from its own context, which outlives the button (an event's context ends with its element,
-// which closing the confirmation removes, and the answer must still reach the flow).
-const upgradeConfirmAction = "loupe.upgradeConfirm"
-
-// OnMount listens for the confirmation.
-func (f *upgradeFlow) OnMount(ctx app.Context) {
-	ctx.Handle(upgradeConfirmAction, func(ctx app.Context, a app.Action) { f.perform(ctx) })
-}
-
-// onConfirm closes the confirmation and has the flow perform the upgrade.
+// onConfirm upgrades the chosen components. The check it relied on is then out of date: step 1
+// says so, and perform waits for the next check (step 4).
 func (f *upgradeFlow) onConfirm(ctx app.Context, e app.Event) {
 	f.confirming = false
-	ctx.NewAction(upgradeConfirmAction)
-}
-
-// perform upgrades the chosen components. The check it relied on is then out of date: step 1
-// says so, and perform waits for the next check (step 4).
-func (f *upgradeFlow) perform(ctx app.Context) {
-	if f.busy != "" {
-		return
-	}
 	if why := f.performBlocked(); why != "" {
 		f.errMsg = why
 		return
