@@ -18,6 +18,7 @@ import (
 	"loupe/app/catalog"
 	"loupe/content"
 	servercatalog "loupe/server/catalog"
+	"loupe/server/config"
 	"loupe/server/sandbox/docs"
 	"loupe/server/site"
 	"loupe/web"
@@ -35,6 +36,10 @@ type StaticConfig struct {
 	Content fs.FS
 	// Web holds the assets, app.wasm and sandboxes.wasm. Nil means the embedded web.FS.
 	Web fs.FS
+	// Settings is the configuration whose walkthroughs key adds walkthroughs of your own to
+	// the site, beside the built-in ones (`loupe static -config`). Their sources must be
+	// built-in APIs: the site has no APIs of your own. Nil means the built-in walkthroughs only.
+	Settings *config.Config
 }
 
 // StaticSummary says what WriteStatic wrote.
