@@ -103,6 +103,7 @@ func (b *modeBanner) onUseReal(ctx app.Context, e app.Event) {
 }
 
 func (b *modeBanner) onUseSandbox(ctx app.Context, e app.Event) {
+	b.key = "" // forgotten: "Use the real API" again with an empty field sends no old key
 	fetch.UseRealAPI(b.API.Slug, nil)
 	ctx.NewAction(ui.APIModeAction)
 }

@@ -240,6 +240,9 @@ func staticFiles(cat *catalog.Catalog, content fs.FS) (map[string][]byte, error)
 func buildHash(st *site.Handler, pages []string, files map[string][]byte) (string, error) {
 	digests := map[string][sha256.Size]byte{}
 	put := func(name string, data []byte) error {
+		if strings.HasSuffix(name, ".html") {
+			data = canonicalHTML(data)
+		}
 		digests[name] = sha256.Sum256(data)
 		return nil
 	}

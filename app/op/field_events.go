@@ -87,6 +87,7 @@ func (f ParamFields) onBodyInput(ctx app.Context, e app.Event) {
 func (f ParamFields) onBodyReset(ctx app.Context, e app.Event) {
 	form := f.Form()
 	form.State.Body = request.InitialBody(form.Op.Body)
+	form.State.Files = nil
 	f.Changed(ctx)
 }
 

@@ -19,6 +19,8 @@ type FormState struct {
 	Errs        map[string]string    // parameter key -> what is wrong
 	BodyErrs    []request.FieldError // what is wrong with the body
 	showMissing bool                 // after a Send attempt, missing required fields are flagged too
+	reading     string               // the body field whose files are being read, or ""
+	fileProblem map[string]string    // body field -> why its chosen file was not taken
 }
 
 // newFormState returns op's untouched form, validated, sending to base.
@@ -111,7 +113,26 @@ func (f *FormState) Build() (req *request.Request, focus string) {
 	f.showMissing = true
 	f.Validate()
 	if errs[0].Key == request.BodyKey {
-		return nil, "body-editor"
+		return nil, bodyFocus(f, errs[0])
 	}
 	return nil, inputID(errs[0].Key, 0)
+}
+
+// bodyFocus names the control of the body to focus for its first error: the wrong field of a
+// form body, a binary body's file picker, else the body editor.
+func bodyFocus(f *FormState, e request.FieldError) string {
+	switch f.Op.Body.Kind() {
+	case catalog.BodyURLEncoded, catalog.BodyMultipart:
+		name := FormErrorField(e.Path)
+		for _, fld := range formFieldsOf(f) {
+			if fld.Name == name {
+				return bodyFieldID(name, 0)
+			}
+		}
+	case catalog.BodyBinary:
+		if _, named := request.FileRefName(f.State.Body); named || strings.TrimSpace(f.State.Body) == "" {
+			return "body-file"
+		}
+	}
+	return "body-editor"
 }

@@ -94,7 +94,7 @@ func (r *requestPreview) Render() app.UI {
 				)
 			}),
 			app.If(req.Body != nil, func() app.UI {
-				return ui.BreakableElem("pre", []ui.Attr{{Name: "class", Value: "body-preview mono"}}, string(req.Body))
+				return ui.BreakableElem("pre", []ui.Attr{{Name: "class", Value: "body-preview mono"}}, req.BodyText())
 			}),
 		),
 		newSnippetPanel(r.API, r.Op, req, r.Held),

@@ -92,7 +92,7 @@ func (w *scriptWorkspace) renderEditor() app.UI {
 		w.renderProblems(f),
 		app.P().Class("editor-keys field-help").Text("Tab indents, Shift+Tab outdents; Esc then Tab leaves the editor."),
 		app.Div().Class("ws-actions").Body(
-			app.Button().ID("ws-save").Type("button").Class("btn primary").Disabled(w.busy != "").Text("Save").OnClick(w.onSave),
+			app.Button().ID("ws-save").Type("button").Class("btn btn-primary").Disabled(w.busy != "").Text("Save").OnClick(w.onSave),
 			app.Button().ID("ws-version").Type("button").Class("btn").Disabled(w.busy != "").Text("New version").OnClick(w.onVersion),
 			app.Button().ID("ws-deploy").Type("button").Class("btn").Disabled(w.version == 0 || w.busy != "").
 				Title("Deploys the last version made here").Text(deployLabel(w.version)).OnClick(w.onDeploy),
@@ -137,7 +137,7 @@ func (w *scriptWorkspace) renderRun() app.UI {
 			app.Text(" devMode (run the saved files, not the deployed version)"),
 		),
 		app.If(w.argErr != "", func() app.UI { return app.P().ID("ws-arg-error").Class("field-error").Role("alert").Text(w.argErr) }),
-		app.Button().ID("ws-run").Type("submit").Class("btn primary").Disabled(w.busy != "").Text("Run"),
+		app.Button().ID("ws-run").Type("submit").Class("btn btn-primary").Disabled(w.busy != "").Text("Run"),
 	)
 }
 

@@ -111,8 +111,12 @@ func (h *Handler) WriteFilesTo(pages []string, put func(name string, data []byte
 	if err != nil {
 		return err
 	}
-	if notFound, err = h.withPageHead("/404.html", notFound); err != nil {
-		return err
+	// The app's not-found page carries the page head as every page does; an app with no
+	// catch-all route answers go-app's plain text, which runs nothing and is written as it is.
+	if bytes.Contains(notFound, []byte(pageCharset)) {
+		if notFound, err = h.withPageHead("/404.html", notFound); err != nil {
+			return err
+		}
 	}
 	if err := put("/404.html", notFound); err != nil {
 		return err
