@@ -18,6 +18,7 @@ import (
 	"loupe/app/catalog"
 	"loupe/content"
 	servercatalog "loupe/server/catalog"
+	"loupe/server/config"
 	"loupe/server/sandbox/docs"
 	"loupe/server/site"
 	"loupe/web"
@@ -35,6 +36,10 @@ type StaticConfig struct {
 	Content fs.FS
 	// Web holds the assets, app.wasm and sandboxes.wasm. Nil means the embedded web.FS.
 	Web fs.FS
+	// Settings is the configuration whose walkthroughs key adds walkthroughs of your own to
+	// the site, beside the built-in ones (`loupe static -config`). Their sources must be
+	// built-in APIs: the site has no APIs of your own. Nil means the built-in walkthroughs only.
+	Settings *config.Config
 }
 
 // StaticSummary says what WriteStatic wrote.
@@ -78,7 +83,8 @@ func CheckBase(base string) (string, error) {
 
 // WriteStatic writes the whole playground as static files: every page prerendered (the
 // overview, each API's guide, every operation), the catalog, the OpenAPI documents, both wasm
-// modules and the assets. Served by any static file server, Send is answered by the sandboxes
+// modules and the assets. The APIs of your own that cfg.Settings configures are on the site
+// too (staticOwn), each answered by the sandbox built from its document in the browser. Served by any static file server, Send is answered by the sandboxes
 // running in the browser (wasm/sandboxes). The site is written into a temporary folder beside
 // Dir and renamed into place, so a failure leaves nothing half-written.
 //
@@ -113,14 +119,19 @@ func WriteStatic(cfg StaticConfig) (StaticSummary, error) {
 	if err != nil {
 		return sum, err
 	}
+	ownDocs, ownFiles, err := staticOwn(cat, cfg.Settings) // the configuration's APIs of your own
+	if err != nil {
+		return sum, err
+	}
 	loupeapp.UseCatalog(cat)
 	routesOnce.Do(loupeapp.Routes)
 
 	pages := loupeapp.Pages(cat)
-	files, err := staticFiles(cat, cfg.Content)
+	files, err := staticFiles(cat, docsFS{cfg.Content, ownDocs})
 	if err != nil {
 		return sum, err
 	}
+	maps.Copy(files, ownFiles)
 	// The version names the build for the service worker, which replaces its cache when it
 	// changes: it is a hash of every file the build writes (the assets, the pages, the catalog,
 	// the worker, the preview page, the images...), made with a provisional version, so that

@@ -7,13 +7,15 @@ import (
 	"io"
 
 	"loupe/server"
+	"loupe/server/config"
 )
 
 // staticFlags defines the flags of `loupe static` on fl.
-func staticFlags(fl *flag.FlagSet) (out, base *string) {
+func staticFlags(fl *flag.FlagSet) (out, base, cfgPath *string) {
 	out = fl.String("o", "", "output folder (required); created, or replaced when it holds an earlier static site")
 	base = fl.String("base", "/", "sub-path the folder is published under, such as /api/ or /<repo>/ on GitHub Pages")
-	return out, base
+	cfgPath = fl.String("config", "", "a configuration whose walkthroughs key adds walkthroughs of your own (of the built-in APIs) to the site")
+	return out, base, cfgPath
 }
 
 // writeStaticUsage writes the usage of `loupe static`.
@@ -21,20 +23,22 @@ func writeStaticUsage(w io.Writer) {
 	fl := flag.NewFlagSet("loupe static", flag.ContinueOnError)
 	staticFlags(fl)
 	fl.SetOutput(w)
-	fmt.Fprint(w, `usage: loupe static -o DIR [-base /prefix/]
+	fmt.Fprint(w, `usage: loupe static -o DIR [-base /prefix/] [-config loupe.yaml]
 
 Writes the whole playground as files: any static host serves them, and every Send is answered
 by the built-in sandboxes running in the browser (or by a real API, with a key typed in the tab).
+With -config, the configuration's walkthroughs (of the built-in APIs) are on the site too.
 
 `)
 	fl.PrintDefaults()
 }
 
-// staticMain is `loupe static -o DIR [-base /prefix/]`: it writes the static explorer and
-// returns the exit status.
+// staticMain is `loupe static -o DIR [-base /prefix/] [-config loupe.yaml]`: it writes the
+// static explorer, with the walkthroughs of the configuration's walkthroughs key beside the
+// built-in ones, and returns the exit status.
 func staticMain(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("loupe static", flag.ContinueOnError)
-	out, base := staticFlags(fl)
+	out, base, cfgPath := staticFlags(fl)
 	fl.SetOutput(stderr)
 	fl.Usage = func() {}
 	switch err := fl.Parse(args); {
@@ -49,7 +53,15 @@ func staticMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "\nloupe static: give the output folder with -o DIR")
 		return 2
 	}
-	sum, err := server.WriteStatic(server.StaticConfig{Dir: *out, Base: *base})
+	var settings *config.Config
+	if *cfgPath != "" {
+		var err error
+		if settings, err = config.Load(*cfgPath); err != nil {
+			fmt.Fprintln(stderr, "loupe static:", err)
+			return 1
+		}
+	}
+	sum, err := server.WriteStatic(server.StaticConfig{Dir: *out, Base: *base, Settings: settings})
 	if err != nil {
 		fmt.Fprintln(stderr, "loupe static:", err)
 		return 1
