@@ -77,6 +77,12 @@ apis:
 		state, _ := chromedp.Run(tctx, chromedp.Evaluate[string](`location.hash + " | " + document.getElementById("body-type").value + " | " + [...document.querySelectorAll("#body-form [id]")].map(e => e.id).join(",")`))
 		t.Fatalf("choosing multipart did not show its fields and file picker, or the link lacks the type (%s): %v", state, err)
 	}
+	// The choice alone is written to the link (it removes the select's old editor, whose
+	// context go-app would drop the write with).
+	if _, err := chromedp.Run(tctx, chromedp.Poll[bool](`location.hash.includes("body-type=multipart") || null`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		h, _ := chromedp.Run(tctx, chromedp.Evaluate[string](`location.hash`))
+		t.Fatalf("choosing multipart did not reach the link %q: %v", h, err)
+	}
 	path := filepath.Join(t.TempDir(), "cat.png")
 	if err := os.WriteFile(path, []byte("\x89PNG cat"), 0o600); err != nil {
 		t.Fatal(err)
