@@ -310,14 +310,21 @@ func TestChatErrorsAppearInline(t *testing.T) {
 	}
 }
 
-// cutAfter passes n bytes of a body, then fails like a broken connection.
+// cutAfter passes n bytes of a body, then fails like a broken connection once release is
+// closed (or after 30 s): a browser drops what it received but the page has not read yet when
+// a connection breaks, so the test cuts only once the page shows part of the answer.
 type cutAfter struct {
 	io.ReadCloser
-	n int
+	n       int
+	release <-chan struct{}
 }
 
 func (c *cutAfter) Read(p []byte) (int, error) {
 	if c.n <= 0 {
+		select {
+		case <-c.release:
+		case <-time.After(30 * time.Second):
+		}
 		return 0, errors.New("connection cut by the test")
 	}
 	n, err := c.ReadCloser.Read(p[:min(len(p), c.n)])
@@ -335,9 +342,10 @@ func TestChatStreamCutMidwayKeepsWhatArrived(t *testing.T) {
 	rp := httputil.NewSingleHostReverseProxy(target)
 	rp.FlushInterval = -1
 	rp.ErrorLog = log.New(io.Discard, "", 0)
+	release := make(chan struct{})
 	rp.ModifyResponse = func(r *http.Response) error {
 		if strings.Contains(r.Header.Get("Content-Type"), "text/event-stream") {
-			r.Body = &cutAfter{r.Body, 30000}
+			r.Body = &cutAfter{r.Body, 30000, release}
 		}
 		return nil
 	}
@@ -345,6 +353,10 @@ func TestChatStreamCutMidwayKeepsWhatArrived(t *testing.T) {
 	t.Cleanup(front.Close)
 	ctx := openChat(t, front.URL)
 	chatAsk(t, ctx, "a table app with 500 rows")
+	if _, err := chromedp.Run(within(t, ctx, 60*time.Second), chromedp.Poll[bool](lastAnswerText+`.length >= 100 || null`)); err != nil {
+		t.Fatalf("the answer never showed its first 100 characters: %v", err)
+	}
+	close(release)
 	msg, err := chromedp.Run(within(t, ctx, 60*time.Second), chromedp.Text(chromedp.CSS(".chat-msg.assistant .chat-error")))
 	if err != nil {
 		t.Fatalf("no inline error for the cut stream: %v", err)
