@@ -13,8 +13,10 @@ import (
 	loupeapp "loupe/app"
 	"loupe/content"
 	servercatalog "loupe/server/catalog"
+	"loupe/server/config"
 	"loupe/server/sandbox/docs"
 	"loupe/server/site"
+	"loupe/server/walkthrough"
 	"loupe/web"
 )
 
@@ -30,6 +32,10 @@ type StaticConfig struct {
 	Content fs.FS
 	// Web holds the assets, app.wasm and sandboxes.wasm. Nil means the embedded web.FS.
 	Web fs.FS
+	// Settings is the configuration whose walkthroughs key adds walkthroughs of your own to
+	// the site, beside the built-in ones (`loupe static -config`). Their sources must be
+	// built-in APIs: the site has no APIs of your own. Nil means the built-in walkthroughs only.
+	Settings *config.Config
 }
 
 // StaticSummary says what WriteStatic wrote.
@@ -104,9 +110,19 @@ func WriteStatic(cfg StaticConfig) (StaticSummary, error) {
 	if _, err := fs.Stat(cfg.Web, sandboxModule); err != nil {
 		return sum, fmt.Errorf("web/%s is not built: run `make wasm` (or `make static`)", sandboxModule)
 	}
-	cat, _, err := loadCatalog(cfg.Content) // with the walkthroughs, which the site runs too
+	cat, walks, err := loadCatalog(cfg.Content) // with the walkthroughs, which the site runs too
 	if err != nil {
 		return sum, err
+	}
+	if cfg.Settings != nil {
+		configured, err := loadConfiguredWalkthroughs(cfg.Settings, cat, walks)
+		if err != nil {
+			return sum, fmt.Errorf("%w (the static explorer has the built-in APIs only: a walkthrough of an API of your own cannot run in it)", err)
+		}
+		walks = walks.Join(configured)
+		if cat, err = withWalkthroughs(cat, walks); err != nil {
+			return sum, err
+		}
 	}
 	loupeapp.UseCatalog(cat)
 	routesOnce.Do(loupeapp.Routes)
@@ -153,6 +169,11 @@ func WriteStatic(cfg StaticConfig) (StaticSummary, error) {
 			return sum, fmt.Errorf("writing %s: status %d", u, w.Code)
 		}
 		files[u] = w.Body.Bytes()
+	}
+	// Each walkthrough's document, as the server serves it: for download, for other runners,
+	// and for the sandbox module, which loads those that are not built in from there.
+	for _, w := range walks.List() {
+		files[walkthrough.DocumentPath(w)] = w.Data
 	}
 	images, err := docs.Images() // the docs sandbox's embed pages show them (docs.mediaBase)
 	if err != nil {

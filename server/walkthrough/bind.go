@@ -129,6 +129,8 @@ func (l *loader) bindOperation(st *flow.Step, at node, apis map[string]*catalog.
 	case len(found) == 1:
 		*st.Operation = *found[0]
 		l.checkPathParams(st, at)
+	case len(found) == 0 && len(where) == 0:
+		l.p.add(at, "step %s: %q cannot be looked up: no source description was matched to one of Loupe's APIs (see the problem at sourceDescriptions)", st.ID, v)
 	case len(found) == 0:
 		l.p.add(at, "step %s: %q is no operation of %s", st.ID, v, strings.Join(where, " or "))
 	default:

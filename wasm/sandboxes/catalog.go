@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"sync/atomic"
 	"syscall/js"
@@ -41,4 +42,24 @@ func loadCatalog(ctx context.Context) (*catalog.Catalog, error) {
 		return nil, fmt.Errorf("reading %s: %w", u, err)
 	}
 	return &cat, nil
+}
+
+// loadDocument fetches a file of the site by its root-relative path (a walkthrough's document,
+// /arazzo/<id>.arazzo.yaml), under the site's base.
+func loadDocument(ctx context.Context, path string) ([]byte, error) {
+	base, _ := siteBase.Load().(string)
+	u := js.Global().Get("location").Get("origin").String() + base + path
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return nil, fmt.Errorf("the address %s: %w", u, err)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("fetching %s: %w", u, err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("fetching %s: the site answered %d", u, res.StatusCode)
+	}
+	return io.ReadAll(io.LimitReader(res.Body, 4<<20))
 }

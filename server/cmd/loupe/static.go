@@ -6,15 +6,19 @@ import (
 	"os"
 
 	"loupe/server"
+	"loupe/server/config"
 )
 
-// runStatic is `loupe static -o DIR [-base /prefix/]`: it writes the static explorer.
+// runStatic is `loupe static -o DIR [-base /prefix/] [-config loupe.yaml]`: it writes the static
+// explorer, with the walkthroughs of the configuration's walkthroughs key beside the built-in
+// ones.
 func runStatic(args []string) error {
 	fl := flag.NewFlagSet("loupe static", flag.ContinueOnError)
 	out := fl.String("o", "", "output folder (required); created, or replaced when it holds an earlier static site")
 	base := fl.String("base", "/", "sub-path the folder is published under, such as /api/ or /<repo>/ on GitHub Pages")
+	cfgPath := fl.String("config", "", "a configuration whose walkthroughs key adds walkthroughs of your own (of the built-in APIs) to the site")
 	fl.Usage = func() {
-		fmt.Fprintln(fl.Output(), "usage: loupe static -o DIR [-base /prefix/]")
+		fmt.Fprintln(fl.Output(), "usage: loupe static -o DIR [-base /prefix/] [-config loupe.yaml]")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {
@@ -24,7 +28,14 @@ func runStatic(args []string) error {
 		fl.Usage()
 		return fmt.Errorf("static: give the output folder with -o DIR")
 	}
-	sum, err := server.WriteStatic(server.StaticConfig{Dir: *out, Base: *base})
+	var settings *config.Config
+	if *cfgPath != "" {
+		var err error
+		if settings, err = config.Load(*cfgPath); err != nil {
+			return fmt.Errorf("static: %w", err)
+		}
+	}
+	sum, err := server.WriteStatic(server.StaticConfig{Dir: *out, Base: *base, Settings: settings})
 	if err != nil {
 		return fmt.Errorf("static: %w", err)
 	}
