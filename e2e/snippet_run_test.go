@@ -13,6 +13,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -29,13 +31,15 @@ type snippetCase struct {
 	slug, op string
 	params   map[string][]string
 	body     string // "" keeps the form's initial body
+	stream   bool   // the answer is an event stream, which each snippet prints as it comes
 }
 
 // snippetCases are one operation of every API, each with values the snippets must quote.
 var snippetCases = []snippetCase{
-	{slug: "script", op: "projects.create", body: `{"title": "It's \"quoted\" $HOME"}`},
-	{slug: "chat", op: "createChatCompletion", body: `{"model": "v0-1.0-md", "messages": [{"role": "user", "content": "Say 'hi' & \"bye\""}]}`},
-	{slug: "entities", op: "entities.search", params: map[string][]string{"query:query": {"it's Paris & co"}, "query:limit": {"2"}, "query:types": {"Place", "City"}}},
+	{slug: "script", op: "projects.create", body: `{"title": "It's \"quoted\" $HOME!! ` + "`id`" + ` !-1"}`},
+	{slug: "chat", op: "createChatCompletion", body: `{"model": "v0-1.0-md", "messages": [{"role": "user", "content": "Say 'hi' & \"bye\"!\n$(id) !echo"}]}`},
+	{slug: "chat", op: "createChatCompletion", body: `{"model": "v0-1.0-md", "stream": true, "messages": [{"role": "user", "content": "Stream 'it'"}]}`, stream: true},
+	{slug: "entities", op: "entities.search", params: map[string][]string{"query:query": {"it's Paris & co!"}, "query:limit": {"2"}, "query:types": {"Place", "City"}}},
 	{slug: "docs", op: "listProjects", params: map[string][]string{"query:slug": {"pip"}}},
 	{slug: "cluster", op: "cluster.health", params: map[string][]string{"query:level": {"indices"}}},
 	{slug: "pagination", op: "listItemsCursor", params: map[string][]string{"query:page_size": {"5"}}},
@@ -83,23 +87,22 @@ func (r *recorder) take(prefix string) []seen {
 	return got
 }
 
-// runners says how each snippet kind is run: the file it is written to and the command.
-type runner struct {
-	file string
-	cmd  func(dir, file string) *exec.Cmd
-	// exact is true for the plain kinds, whose request line and body must be byte for byte the
-	// form's; a client library builds its own query and serializes the body again.
-	exact bool
-}
+// howTo reads a snippet's first line: the file it says to save it as, and the command that
+// runs it.
+var howTo = regexp.MustCompile(`^(?:#|//) Save as (\S+), then run: ([^(\n]+?)(?: \(needs: [^)]*\))?\n`)
 
-var snippetRunners = map[string]runner{
-	"curl":            {"run.sh", func(dir, f string) *exec.Cmd { return exec.Command("sh", f) }, true},
-	"httpie":          {"run.sh", func(dir, f string) *exec.Cmd { return exec.Command("sh", f) }, true},
-	"python":          {"run.py", func(dir, f string) *exec.Cmd { return exec.Command("python3", f) }, true},
-	"js":              {"run.mjs", func(dir, f string) *exec.Cmd { return exec.Command("node", f) }, true},
-	"openai-node":     {"run.mjs", func(dir, f string) *exec.Cmd { return exec.Command("node", f) }, false},
-	"google-node":     {"run.mjs", func(dir, f string) *exec.Cmd { return exec.Command("node", f) }, false},
-	"opensearch-node": {"run.mjs", func(dir, f string) *exec.Cmd { return exec.Command("node", f) }, false},
+// exactKinds are the plain kinds, whose request line and body must be byte for byte the form's;
+// a client library builds its own query and serializes the body again.
+var exactKinds = map[string]bool{"curl": true, "httpie": true, "python": true, "js": true, "go": true}
+
+// interactiveBash runs the shell snippet in file as a user pasting it into a terminal would:
+// an interactive bash, where ! is history expansion (a script run by sh has none).
+func interactiveBash(file string) *exec.Cmd {
+	cmd := exec.Command("bash", "--norc", "--noprofile", "-i")
+	if f, err := os.Open(file); err == nil {
+		cmd.Stdin = f // closed with the process's files
+	}
+	return cmd
 }
 
 // pythonClients cannot be run here: their packages are not installable from the reachable
@@ -161,10 +164,11 @@ func TestSnippetsRun(t *testing.T) {
 		req    *request.Request
 		target snippet.Target
 		prefix string // the path the recorder files its requests under
+		stream bool
 	}
 	var jobs []job
 	env := map[string]string{}
-	for _, c := range snippetCases {
+	for ci, c := range snippetCases {
 		api := cat.API(c.slug)
 		op := api.Operation(c.op)
 		if op == nil {
@@ -184,19 +188,19 @@ func TestSnippetsRun(t *testing.T) {
 		held := snippet.Held(api, op)
 		for _, kind := range snippet.Kinds(c.slug, op) {
 			for _, real := range []bool{false, true} {
-				name := c.slug + "/" + kind.ID + "/proxy"
-				tag := fmt.Sprintf("/t%d", len(jobs))
+				name := fmt.Sprintf("%s#%d/%s/proxy", c.slug, ci, kind.ID)
+				tag := fmt.Sprintf("/t%d!$x", len(jobs)) // a path a shell must not expand
 				target := snippet.Target{Proxy: loupe.URL, Direct: snippet.Direct{Prefix: "/proxy/" + c.slug, Slug: c.slug}, Held: held}
 				prefix := "/proxy/" + c.slug
 				if real {
-					name = c.slug + "/" + kind.ID + "/real"
+					name = fmt.Sprintf("%s#%d/%s/real", c.slug, ci, kind.ID)
 					target = snippet.Target{Direct: snippet.Direct{BaseURL: stub.URL + tag, Prefix: "/proxy/" + c.slug, Slug: c.slug, Proxied: true}, Held: held}
 					prefix = tag
 					for _, h := range held {
 						env[snippet.KeyVar(c.slug, h)] = "s3cr3t-" + c.slug
 					}
 				}
-				jobs = append(jobs, job{name, kind.ID, snippet.Write(kind.ID, target, op, req), req, target, prefix})
+				jobs = append(jobs, job{name, kind.ID, snippet.Write(kind.ID, target, op, req), req, target, prefix, c.stream})
 			}
 		}
 	}
@@ -212,13 +216,27 @@ func TestSnippetsRun(t *testing.T) {
 		environ = append(environ, k+"="+v)
 	}
 
-	// Go: every program in one module, built by one go build.
+	// Each snippet is saved under the name its first line suggests, in a folder of its own. Go:
+	// every program (main.go, as suggested) in one module, built by one go build rather than
+	// one go run each, for time; the rest run with the command their first line gives.
+	files := make([]string, len(jobs))
+	runs := make([][]string, len(jobs))
 	for i, j := range jobs {
-		if j.kind == "go" {
-			pkg := filepath.Join(abs, "gosnippets", fmt.Sprintf("s%d", i))
-			os.MkdirAll(pkg, 0o755)
-			os.WriteFile(filepath.Join(pkg, "main.go"), []byte(j.source), 0o644)
+		m := howTo.FindStringSubmatch(j.source)
+		if m == nil {
+			t.Fatalf("%s: the first line does not say how to save and run it:\n%s", j.name, j.source)
 		}
+		dir := filepath.Join(abs, fmt.Sprintf("j%d", i))
+		if j.kind == "go" {
+			dir = filepath.Join(abs, "gosnippets", fmt.Sprintf("s%d", i))
+			if m[2] != "go run "+m[1] {
+				t.Errorf("%s: run with %q; want go run %s", j.name, m[2], m[1])
+			}
+		}
+		os.MkdirAll(dir, 0o755)
+		files[i] = filepath.Join(dir, m[1])
+		runs[i] = strings.Fields(m[2])
+		os.WriteFile(files[i], []byte(j.source), 0o644)
 	}
 	os.WriteFile(filepath.Join(abs, "gosnippets", "go.mod"), []byte("module gosnippets\n\ngo 1.22\n"), 0o644)
 	build := exec.Command("go", "build", "-o", filepath.Join(abs, "bin")+"/", "./...")
@@ -241,14 +259,13 @@ func TestSnippetsRun(t *testing.T) {
 		case j.kind == "go":
 			cmd = exec.Command(filepath.Join(abs, "bin", fmt.Sprintf("s%d", i)))
 		case pythonClients[j.kind]:
-			f := filepath.Join(abs, fmt.Sprintf("c%d.py", i))
-			os.WriteFile(f, []byte(j.source), 0o644)
-			cmd = exec.Command("python3", "-m", "py_compile", f)
+			cmd = exec.Command("python3", "-m", "py_compile", files[i])
+		case runs[i][0] == "sh" || runs[i][0] == "bash":
+			cmd = interactiveBash(files[i])
+			cmd.Dir = filepath.Dir(files[i])
 		default:
-			r := snippetRunners[j.kind]
-			f := filepath.Join(abs, fmt.Sprintf("j%d-%s", i, r.file))
-			os.WriteFile(f, []byte(j.source), 0o644)
-			cmd = r.cmd(abs, f)
+			cmd = exec.Command(runs[i][0], runs[i][1:]...)
+			cmd.Dir = filepath.Dir(files[i])
 		}
 		cmd.Env = environ
 		wg.Add(1)
@@ -285,39 +302,49 @@ func TestSnippetsRun(t *testing.T) {
 		if strings.Contains(j.source, "s3cr3t") {
 			t.Errorf("%s holds the credential's value:\n%s", j.name, j.source)
 		}
+		// A stream through the proxy is printed to its end: the events, or the client's chunks.
+		wantEnd := "data: [DONE]"
+		if j.kind == "openai-node" {
+			wantEnd = `"finish_reason":"stop"`
+		}
+		if j.stream && j.target.Proxy != "" && !strings.Contains(string(r.out), wantEnd) {
+			t.Errorf("%s did not print the stream to its end (%s):\n%s\n--- snippet:\n%s", j.name, wantEnd, r.out, j.source)
+		}
 	}
-	// Through the proxy every kind of one API sends the same request: each one Loupe got must
-	// be it, the plain kinds' byte for byte.
-	for _, c := range snippetCases {
-		var want *request.Request
+	// Through the proxy every kind of one case sends the same request: each one Loupe got for
+	// an API must be one of its cases', the plain kinds' byte for byte.
+	for _, slug := range snippetSlugs() {
+		var wants []*request.Request
 		exact, loose := 0, 0
 		for _, j := range jobs {
-			if j.target.Proxy != "" && strings.HasPrefix(j.name, c.slug+"/") && !pythonClients[j.kind] {
-				want = j.req
-				if j.kind == "go" || snippetRunners[j.kind].exact {
+			if j.target.Proxy != "" && strings.HasPrefix(j.name, slug+"#") && !pythonClients[j.kind] {
+				if !slices.Contains(wants, j.req) {
+					wants = append(wants, j.req)
+				}
+				if exactKinds[j.kind] {
 					exact++
 				} else {
 					loose++
 				}
 			}
 		}
-		got := rec.take("/proxy/" + c.slug + "/")
+		got := rec.take("/proxy/" + slug + "/")
 		if len(got) != exact+loose {
-			t.Errorf("%s: Loupe's proxy got %d requests; want %d", c.slug, len(got), exact+loose)
+			t.Errorf("%s: Loupe's proxy got %d requests; want %d", slug, len(got), exact+loose)
 		}
 		matched := 0
 		for _, g := range got {
-			if sameRequest(want, g.URI, g, true) == "" {
+			if anyRequest(wants, g, true) == "" {
 				matched++
-			} else if why := sameRequest(want, g.URI, g, false); why != "" {
-				t.Errorf("%s: the proxy got a request unlike the form's: %s", c.slug, why)
+			} else if why := anyRequest(wants, g, false); why != "" {
+				t.Errorf("%s: the proxy got a request unlike the form's: %s", slug, why)
 			}
 			if a := g.Header.Get("Authorization"); a != "" && !strings.Contains(a, "unused") {
-				t.Errorf("%s: a proxy snippet sent Authorization %q; want none (or the openai client's placeholder)", c.slug, a)
+				t.Errorf("%s: a proxy snippet sent Authorization %q; want none (or the openai client's placeholder)", slug, a)
 			}
 		}
 		if matched < exact {
-			t.Errorf("%s: %d of the proxy's requests were exactly the form's; want at least %d", c.slug, matched, exact)
+			t.Errorf("%s: %d of the proxy's requests were exactly the form's; want at least %d", slug, matched, exact)
 		}
 	}
 	for _, j := range jobs {
@@ -329,7 +356,7 @@ func TestSnippetsRun(t *testing.T) {
 			t.Errorf("%s: the stub got %d requests; want 1", j.name, len(got))
 			continue
 		}
-		exact := j.kind == "go" || snippetRunners[j.kind].exact
+		exact := exactKinds[j.kind]
 		g := got[0]
 		uri := strings.TrimPrefix(g.URI, j.prefix)
 		// The credential the snippet added from its variable, as the API's scheme says.
@@ -349,6 +376,33 @@ func TestSnippetsRun(t *testing.T) {
 			t.Errorf("%s: %s\n--- snippet:\n%s", j.name, why, j.source)
 		}
 	}
+}
+
+// snippetSlugs lists the APIs of snippetCases, once each.
+func snippetSlugs() []string {
+	var out []string
+	for _, c := range snippetCases {
+		if !slices.Contains(out, c.slug) {
+			out = append(out, c.slug)
+		}
+	}
+	return out
+}
+
+// anyRequest is sameRequest against each of wants: "" when g is one of them, else why it is
+// not the first.
+func anyRequest(wants []*request.Request, g seen, exact bool) string {
+	why := "no request expected"
+	for i, w := range wants {
+		d := sameRequest(w, g.URI, g, exact)
+		if d == "" {
+			return ""
+		}
+		if i == 0 {
+			why = d
+		}
+	}
+	return why
 }
 
 // dropQuery removes the name=value pairs of name from a request URI's query.

@@ -42,6 +42,12 @@ func apiConfig(c *config.Config, api *catalog.API) (*config.API, error) {
 	if cred.Send == "" {
 		var err error
 		if cred.Send, cred.Name, cred.Prefix, err = config.Placement(api); err != nil {
+			if api.Own {
+				// Each operation says what it needs (ownSecurity); one that needs a scheme
+				// the proxy cannot send is refused with what to configure.
+				cred.Send, cred.Name, cred.Prefix = config.SendNone, "", ""
+				return &placed, nil
+			}
 			return nil, fmt.Errorf("%s.send: %w", key, err)
 		}
 		switch {
@@ -49,7 +55,7 @@ func apiConfig(c *config.Config, api *catalog.API) (*config.API, error) {
 			return nil, fmt.Errorf("%s: the document sends the key as cookie %s, whose value cannot hold a space, comma, semicolon, quote or backslash", key, cred.Name)
 		case cred.Send == config.SendBasic && cred.Secret() != "" && !strings.Contains(cred.Secret(), ":"):
 			return nil, fmt.Errorf("%s: the document sends HTTP basic authentication, which expects the secret as user:password", key)
-		case !a.IsSandbox() && a.BaseURL != "" && cred.Send != config.SendNone && cred.Secret() == "":
+		case !a.IsSandbox() && a.BaseURL != "" && cred.Send != config.SendNone && cred.Secret() == "" && len(a.Credentials) == 0:
 			return nil, fmt.Errorf("%s: the API at %s is sent a credential (%s, as its document says) but none is given; expected value, file or env (or send: none)",
 				key, a.BaseURL, describeSend(cred))
 		}

@@ -12,6 +12,7 @@ import (
 	"loupe/server/config"
 	"loupe/server/oauth"
 	"loupe/server/proxy"
+	"loupe/server/sandbox/state"
 )
 
 // sandboxOrigin is the in-memory address of the built-in sandboxes (SandboxURL's origin): an
@@ -22,7 +23,7 @@ const sandboxOrigin = "http://sandbox.loupe.internal"
 // send: oauth2. Its calls to token, revocation and userinfo endpoints go to the built-in
 // sandboxes through sandboxes (in-process), else to the network.
 func (s *Server) newOAuth(c *config.Config, sandboxes http.RoundTripper) *oauth.Service {
-	client := &http.Client{Transport: routeTransport{sandbox: sandboxes, other: proxy.NewTransport()}, Timeout: 30 * time.Second,
+	client := &http.Client{Transport: callerTransport{routeTransport{sandbox: sandboxes, other: proxy.NewTransport()}}, Timeout: 30 * time.Second,
 		// A token endpoint answers; it never redirects a client secret elsewhere.
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	return oauth.New(oauth.Options{
@@ -33,6 +34,20 @@ func (s *Server) newOAuth(c *config.Config, sandboxes http.RoundTripper) *oauth.
 		PublicURL: publicURL(c.Server.PublicURL),
 		Logger:    s.cfg.Logger,
 	})
+}
+
+// callerTransport names the Loupe user a sign-in's token call is made for (oauth.CallerOf) as
+// their sandbox session, which routeTransport passes to the built-in sandboxes: the script
+// sandbox's authorization server then keeps the user's grant as a signed-in user's, which no
+// anonymous client's sign-ins evict.
+type callerTransport struct{ next http.RoundTripper }
+
+// RoundTrip implements http.RoundTripper.
+func (t callerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	if user, ok := oauth.CallerOf(r.Context()); ok {
+		r = r.WithContext(state.WithSession(r.Context(), state.UserSession(user)))
+	}
+	return t.next.RoundTrip(r)
 }
 
 // oauthProviders turns every send: oauth2 credential into a provider.

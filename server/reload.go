@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log/slog"
 	"maps"
+	"net/http"
 	"net/url"
 	"slices"
 	"strings"
@@ -12,6 +13,7 @@ import (
 
 	"loupe/server/access"
 	"loupe/server/config"
+	"loupe/server/internal/clientip"
 	"loupe/server/proxy"
 )
 
@@ -98,6 +100,17 @@ func (s *Server) proxyAPIs(c *config.Config) (map[string]*proxy.API, error) {
 		case config.SendQuery:
 			p.CredentialParam = cred.Name
 		}
+		if api.Own && c.APIs[slug] != nil && c.APIs[slug].Credential.Send == "" {
+			// Credentials go to each operation as its own security says (an explicit
+			// credential.send keeps sending one credential to every call).
+			sec, err := ownSecurity(&api, c.APIs[slug])
+			if err != nil {
+				return nil, err
+			}
+			p.Apply, p.OperationAuth = nil, sec.auth
+			p.CredentialHeaders, p.CredentialParams = sec.headers, sec.params
+			p.Secrets = append(p.Secrets, sec.secrets...)
+		}
 		out[slug] = p
 	}
 	return out, nil
@@ -140,6 +153,18 @@ func accessOptions(c *config.Config, log *slog.Logger) access.Options {
 		}
 	}
 	return opts
+}
+
+// rateKey names whose calls share a rate limit: in mode none (everyone is "local") the client
+// address (clientip), else the signed-in user.
+func rateKey(mode string, gate *access.Gate) func(*http.Request) (string, bool) {
+	return func(r *http.Request) (string, bool) {
+		if mode == config.AccessNone {
+			return "client:" + clientip.Of(r.Context()), false
+		}
+		name, _ := gate.User(r)
+		return "user:" + name, true
+	}
 }
 
 func rateOf(perSecond float64) rate.Limit {

@@ -13,7 +13,8 @@ import (
 // (net/http's CrossOriginProtection: unsafe methods; clients without Origin or Sec-Fetch-Site
 // pass), and the address the sandboxes write into their links (a paged list's next URL) is
 // the configured public URL or the server's own (proxy.OwnHost), never a Host or
-// X-Forwarded-* header the client made up. Calls through the proxy reach the sandboxes over
+// X-Forwarded-* header the client made up: the request the sandboxes see carries that host as
+// its Host too (the script sandbox's OAuth metadata names its issuer and endpoints from it). Calls through the proxy reach the sandboxes over
 // the in-process transport instead, with X-Forwarded-* set by the proxy.
 func sandboxGuard(next http.Handler, public *url.URL) http.Handler {
 	cop := http.NewCrossOriginProtection()
@@ -35,7 +36,8 @@ func sandboxGuard(next http.Handler, public *url.URL) http.Handler {
 			scheme, host = public.Scheme, public.Host
 		}
 		r = r.Clone(r.Context())
-		for _, name := range []string{"X-Forwarded-Host", "X-Forwarded-Proto", "X-Forwarded-Prefix", "Forwarded", state.Header} {
+		r.Host = host // what a sandbox builds from the Host (the script sandbox's OAuth issuer) is trusted too
+		for _, name := range []string{"X-Forwarded-Host", "X-Forwarded-Proto", "X-Forwarded-Prefix", "Forwarded", state.Header, state.ClientHeader} {
 			r.Header.Del(name)
 		}
 		r.Header.Set("X-Forwarded-Proto", scheme)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -76,4 +77,39 @@ func TestPagingLinksIgnoreTheClientsHost(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestOAuthMetadataIgnoresTheClientsHost: the script sandbox's authorization server metadata
+// names the server's own address, or server.public_url, never the Host the client sent.
+func TestOAuthMetadataIgnoresTheClientsHost(t *testing.T) {
+	for _, tc := range []struct{ yaml, want string }{
+		{"", ""}, // the server's own address
+		{"server:\n  public_url: https://loupe.example.com\n", "https://loupe.example.com/sandbox/script"},
+	} {
+		_, ts, _ := serve(t, tc.yaml, nil)
+		want := tc.want
+		if want == "" {
+			want = ts.URL + "/sandbox/script"
+		}
+		req, _ := http.NewRequest("GET", ts.URL+"/sandbox/script/.well-known/oauth-authorization-server", nil)
+		req.Host = "evil.example"
+		req.Header.Set("X-Forwarded-Host", "evil.example")
+		resp, body := send(t, ts.Client(), req)
+		if resp.StatusCode != 200 || strings.Contains(body, "evil.example") || !strings.Contains(body, `"issuer":"`+want+`"`) ||
+			!strings.Contains(body, `"token_endpoint":"`+want+`/oauth/token"`) {
+			t.Errorf("public_url %q: got %d %.400s; want the issuer %s and its endpoints", tc.yaml, resp.StatusCode, body, want)
+		}
+	}
+}
+
+// send sends req with c and returns the response and its body.
+func send(t *testing.T, c *http.Client, req *http.Request) (*http.Response, string) {
+	t.Helper()
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp, string(b)
 }

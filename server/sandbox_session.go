@@ -2,12 +2,12 @@ package server
 
 import (
 	"fmt"
-	"net"
 	"net/http"
 	"strings"
 
 	"loupe/server/access"
 	"loupe/server/config"
+	"loupe/server/internal/clientip"
 	"loupe/server/proxy"
 	"loupe/server/sandbox/state"
 	"loupe/server/sandbox/state/boltstore"
@@ -16,7 +16,8 @@ import (
 // newRegistry builds the sandboxes' per-session state: on disk in server.data_dir when it is
 // set (boltstore), else in memory, evicted sessions forgotten; bounded by server.sandbox.
 func newRegistry(s config.Server) (*state.Registry, error) {
-	limits := state.Limits{Idle: s.Sandbox.IdleTimeout, MaxSessions: s.Sandbox.MaxSessions, MaxBytes: s.Sandbox.MaxBytes}
+	limits := state.Limits{Idle: s.Sandbox.IdleTimeout, MaxSessions: s.Sandbox.MaxSessions, MaxSessionsPerClient: s.Sandbox.MaxSessionsPerClient,
+		MaxBytes: s.Sandbox.MaxBytes, MaxTotalBytes: s.Sandbox.MaxTotalBytes}
 	if s.DataDir == "" {
 		return state.NewRegistry(state.NewMemory(), state.Options{Limits: limits, DropEvicted: true}), nil
 	}
@@ -36,12 +37,14 @@ func newRegistry(s config.Server) (*state.Registry, error) {
 //     or /proxy/<slug>) by a hash of the credential it sends (the Authorization header, or the
 //     key or access_token parameter); clients that send the same credential share a session;
 //   - in mode none, a program that sends neither (curl, a snippet, an official client pointed at
-//     /proxy/<slug>, whose credential the proxy adds) by its address: it keeps no cookies, and
-//     its calls must still see each other's changes. A browser is told apart by the Sec-Fetch-Site
-//     header every browser sends on its requests (Node's fetch, which Redocly Respect and the
-//     APIs' JavaScript clients use, sends Sec-Fetch-Mode but no Sec-Fetch-Site, and keeps no
-//     cookies: it is a program);
-//   - a browser without the cookie gets a new one, and keeps its session as long as it sends it back.
+//     /proxy/<slug>, whose credential the proxy adds) by its address (the client address the
+//     trusted proxies name, clientip): it keeps no cookies, and its calls must still see each
+//     other's changes. A browser is told apart by the Sec-Fetch-Site header every browser sends
+//     on its requests (Node's fetch, which Redocly Respect and the APIs' JavaScript clients use,
+//     sends Sec-Fetch-Mode but no Sec-Fetch-Site, and keeps no cookies: it is a program);
+//   - a browser without the cookie gets a new one, and keeps its session as long as it sends it
+//     back. The cookie costs the server nothing: the session takes a place in the registry on
+//     its first change, never by reading (state.Registry).
 //
 // A Loupe-Sandbox-Session header from outside is removed: only the in-process transport between
 // the proxy and the sandboxes carries it (routeTransport, state.TrustHeader).
@@ -66,7 +69,7 @@ func withSandboxSession(next http.Handler, gate *access.Gate, mode string, secur
 			}
 		}
 		if session == "" && r.Header.Get("Sec-Fetch-Site") == "" {
-			session = state.CredentialSession("client-address\x00" + clientHost(r))
+			session = state.CredentialSession("client-address\x00" + clientip.Of(r.Context()))
 		}
 		if session == "" {
 			var c *http.Cookie
@@ -89,12 +92,4 @@ func credentialOf(r *http.Request) string {
 		}
 	}
 	return ""
-}
-
-// clientHost is the host part of r's remote address.
-func clientHost(r *http.Request) string {
-	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
-		return host
-	}
-	return r.RemoteAddr
 }

@@ -20,6 +20,7 @@ import (
 	"loupe/server/access"
 	servercatalog "loupe/server/catalog"
 	"loupe/server/config"
+	"loupe/server/internal/clientip"
 	"loupe/server/internal/inproc"
 	"loupe/server/oauth"
 	"loupe/server/proxy"
@@ -108,7 +109,8 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	ownDocs, err := servercatalog.LoadOwn(cat, ownAPIs(cfg.Settings))
+	lim := cfg.Settings.Server.Limits
+	ownDocs, err := servercatalog.LoadOwn(cat, ownAPIs(cfg.Settings), servercatalog.Limits{MaxBytes: lim.MaxDocument, BuildTimeout: lim.DocumentBuildTimeout})
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +156,6 @@ func New(cfg Config) (*Server, error) {
 		s.Close()
 		return nil, err
 	}
-	lim := cfg.Settings.Server.Limits
 	var trusted []string
 	var public *url.URL
 	if cfg.Settings.Server.PublicURL != "" {
@@ -171,6 +172,7 @@ func New(cfg Config) (*Server, error) {
 		User:              s.gate.User,
 		Rate:              rateOf(lim.Rate),
 		Burst:             lim.Burst,
+		RateKey:           rateKey(cfg.Settings.Server.Access.Mode, s.gate),
 		MaxBody:           lim.MaxBody,
 		UpstreamTimeout:   lim.UpstreamTimeout,
 		StreamIdleTimeout: lim.StreamIdleTimeout,
@@ -224,7 +226,14 @@ func New(cfg Config) (*Server, error) {
 		mux.ServeHTTP(w, r)
 	})
 	secure := public != nil && public.Scheme == "https"
-	s.handler = logRequests(cfg.Logger, access.SecurityHeaders(s.gate.Wrap(withSandboxSession(routed, s.gate, cfg.Settings.Server.Access.Mode, secure))))
+	// Every table bounded per client (sessions, logins, rate limits) names the client the same
+	// way: its address, or behind a trusted proxy the address the proxy wrote (clientip).
+	clients, err := clientip.New(accessOptions(cfg.Settings, cfg.Logger).TrustedProxies, cfg.Settings.Server.Access.ClientAddressHeader)
+	if err != nil {
+		s.Close()
+		return nil, fmt.Errorf("server.access.client_address_header: %w", err)
+	}
+	s.handler = logRequests(cfg.Logger, clients.Wrap(access.SecurityHeaders(s.gate.Wrap(withSandboxSession(routed, s.gate, cfg.Settings.Server.Access.Mode, secure)))))
 	return s, nil
 }
 

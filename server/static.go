@@ -1,16 +1,21 @@
 package server
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	loupeapp "loupe/app"
+	"loupe/app/catalog"
 	"loupe/content"
 	servercatalog "loupe/server/catalog"
 	"loupe/server/config"
@@ -127,20 +132,32 @@ func WriteStatic(cfg StaticConfig) (StaticSummary, error) {
 	loupeapp.UseCatalog(cat)
 	routesOnce.Do(loupeapp.Routes)
 
-	root := strings.TrimRight(base, "/")
-	st, err := site.New(site.Options{
-		Web:        cfg.Web,
-		Base:       base,
-		RawHeaders: []string{`<link rel="preload" href="` + root + `/catalog.json" as="fetch" crossorigin="anonymous">`, fileWarning},
-		// The worker caches the shell, the catalog, both modules and the root page (for offline).
-		CacheableResources:    []string{"/catalog.json", "/web/" + sandboxModule, base},
-		ServiceWorkerTemplate: site.StaticWorkerTemplate,
-		VersionSalt:           cat.Version, // a new catalog is a new build: the worker replaces its cache
-	})
+	pages := loupeapp.Pages(cat)
+	files, err := staticFiles(cat, cfg.Content)
 	if err != nil {
 		return sum, err
 	}
-	st.SetEnv(map[string]string{"LOUPE_STATIC": "1", "LOUPE_SANDBOX_WASM": st.Resolve("/web/" + sandboxModule)})
+	// Each walkthrough's document, as the server serves it: for download, for other runners,
+	// and for the sandbox module, which loads those that are not built in from there.
+	for _, w := range walks.List() {
+		files[walkthrough.DocumentPath(w)] = w.Data
+	}
+	// The version names the build for the service worker, which replaces its cache when it
+	// changes: it is a hash of every file the build writes (the assets, the pages, the catalog,
+	// the worker, the preview page, the images...), made with a provisional version, so that
+	// any change, even one only a server-side string makes, is a new version.
+	provisional, err := staticSite(cfg.Web, base, cat.Version)
+	if err != nil {
+		return sum, err
+	}
+	version, err := buildHash(provisional, pages, files)
+	if err != nil {
+		return sum, err
+	}
+	st, err := staticSite(cfg.Web, base, version)
+	if err != nil {
+		return sum, err
+	}
 
 	tmp, err := os.MkdirTemp(filepath.Dir(dir), "."+filepath.Base(dir)+".loupe-tmp-")
 	if err != nil {
@@ -150,37 +167,8 @@ func WriteStatic(cfg StaticConfig) (StaticSummary, error) {
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return sum, fmt.Errorf("output folder: %w", err)
 	}
-
-	pages := loupeapp.Pages(cat)
 	if err := st.WriteFiles(tmp, pages); err != nil {
 		return sum, err
-	}
-	files := map[string][]byte{"/" + marker: []byte("written by loupe static; `loupe static` may replace this folder\n"),
-		"/preview/index.html": []byte(previewPage)}
-	catHandler := servercatalog.Handler(cat, cfg.Content)
-	urls := []string{"/catalog.json"}
-	for _, a := range cat.APIs {
-		urls = append(urls, "/openapi/"+a.Slug+".yaml")
-	}
-	for _, u := range urls {
-		w := httptest.NewRecorder()
-		catHandler.ServeHTTP(w, httptest.NewRequest(http.MethodGet, u, nil))
-		if w.Code != http.StatusOK {
-			return sum, fmt.Errorf("writing %s: status %d", u, w.Code)
-		}
-		files[u] = w.Body.Bytes()
-	}
-	// Each walkthrough's document, as the server serves it: for download, for other runners,
-	// and for the sandbox module, which loads those that are not built in from there.
-	for _, w := range walks.List() {
-		files[walkthrough.DocumentPath(w)] = w.Data
-	}
-	images, err := docs.Images() // the docs sandbox's embed pages show them (docs.mediaBase)
-	if err != nil {
-		return sum, err
-	}
-	for p, b := range images {
-		files["/sandbox/docs/_images"+p] = b
 	}
 	for name, data := range files {
 		p := filepath.Join(tmp, filepath.FromSlash(strings.TrimPrefix(name, "/")))
@@ -206,6 +194,75 @@ func WriteStatic(cfg StaticConfig) (StaticSummary, error) {
 		return sum, err
 	}
 	return sum, replaceDir(tmp, dir)
+}
+
+// staticSite is the site handler of a static build under base, versioned by salt.
+func staticSite(web fs.FS, base, salt string) (*site.Handler, error) {
+	root := strings.TrimRight(base, "/")
+	st, err := site.New(site.Options{
+		Web:        web,
+		Base:       base,
+		RawHeaders: []string{`<link rel="preload" href="` + root + `/catalog.json" as="fetch" crossorigin="anonymous">`, fileWarning},
+		PageHead:   staticPageHead,
+		// The worker caches the shell, the catalog, both modules and the root page (for offline).
+		CacheableResources:    []string{"/catalog.json", "/web/" + sandboxModule, base},
+		ServiceWorkerTemplate: site.StaticWorkerTemplate,
+		VersionSalt:           salt,
+	})
+	if err != nil {
+		return nil, err
+	}
+	st.SetEnv(map[string]string{"LOUPE_STATIC": "1", "LOUPE_SANDBOX_WASM": st.Resolve("/web/" + sandboxModule)})
+	return st, nil
+}
+
+// staticFiles are the files a static build writes besides the site handler's: the marker, the
+// preview page, the catalog, the OpenAPI documents and the docs sandbox's images.
+func staticFiles(cat *catalog.Catalog, content fs.FS) (map[string][]byte, error) {
+	files := map[string][]byte{"/" + marker: []byte("written by loupe static; `loupe static` may replace this folder\n"),
+		"/preview/index.html": []byte(previewPage)}
+	catHandler := servercatalog.Handler(cat, content)
+	urls := []string{"/catalog.json"}
+	for _, a := range cat.APIs {
+		urls = append(urls, "/openapi/"+a.Slug+".yaml")
+	}
+	for _, u := range urls {
+		w := httptest.NewRecorder()
+		catHandler.ServeHTTP(w, httptest.NewRequest(http.MethodGet, u, nil))
+		if w.Code != http.StatusOK {
+			return nil, fmt.Errorf("writing %s: status %d", u, w.Code)
+		}
+		files[u] = w.Body.Bytes()
+	}
+	images, err := docs.Images() // the docs sandbox's embed pages show them (docs.mediaBase)
+	if err != nil {
+		return nil, err
+	}
+	for p, b := range images {
+		files["/sandbox/docs/_images"+p] = b
+	}
+	return files, nil
+}
+
+// buildHash is the version of a static build: a hash of every file st and files make, by name.
+func buildHash(st *site.Handler, pages []string, files map[string][]byte) (string, error) {
+	digests := map[string][sha256.Size]byte{}
+	put := func(name string, data []byte) error {
+		digests[name] = sha256.Sum256(data)
+		return nil
+	}
+	if err := st.WriteFilesTo(pages, put); err != nil {
+		return "", err
+	}
+	for name, data := range files {
+		_ = put(name, data)
+	}
+	h := sha256.New()
+	for _, name := range slices.Sorted(maps.Keys(digests)) {
+		d := digests[name]
+		fmt.Fprintf(h, "%s\x00%x\n", name, d)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // checkReplaceable refuses an output folder that holds something other than a static site.

@@ -81,3 +81,50 @@ func TestWriteStaticRefusesBadOutputAndLeavesNothing(t *testing.T) {
 		t.Errorf("a refused folder's file changed: %q", b)
 	}
 }
+
+// TestStaticVersionCoversEveryFile: the static build's version changes with any file it writes,
+// the preview page and the other server-side files included, and with nothing else.
+func TestStaticVersionCoversEveryFile(t *testing.T) {
+	files := map[string][]byte{"/preview/index.html": []byte(previewPage), "/catalog.json": []byte(`{"apis":[]}`)}
+	st, err := staticSite(fstest.MapFS{"app.wasm": {Data: []byte("\x00asm")}}, "/", "catalog-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := buildHash(st, nil, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := buildHash(st, nil, map[string][]byte{"/catalog.json": []byte(`{"apis":[]}`), "/preview/index.html": []byte(previewPage)})
+	if again != base {
+		t.Errorf("the same files: got %s then %s; want the same version", base, again)
+	}
+	for name, change := range map[string]map[string][]byte{
+		"the preview page": {"/preview/index.html": []byte(previewPage + " "), "/catalog.json": []byte(`{"apis":[]}`)},
+		"the catalog":      {"/preview/index.html": []byte(previewPage), "/catalog.json": []byte(`{"apis":[{}]}`)},
+		"a new file":       {"/preview/index.html": []byte(previewPage), "/catalog.json": []byte(`{"apis":[]}`), "/x": nil},
+	} {
+		if got, _ := buildHash(st, nil, change); got == base {
+			t.Errorf("%s changed: the version stayed %s", name, got)
+		}
+	}
+	other, _ := staticSite(fstest.MapFS{"app.wasm": {Data: []byte("\x00asm!")}}, "/", "catalog-1")
+	if got, _ := buildHash(other, nil, files); got == base {
+		t.Errorf("another app.wasm: the version stayed %s", got)
+	}
+}
+
+// TestStaticPageHeadIsHashed: the static pages' policy allows their own inline script and
+// style by hash, and nothing else inline.
+func TestStaticPageHeadIsHashed(t *testing.T) {
+	for _, inline := range []string{frameGuard, fileWarningScript, unframedStyle} {
+		if !strings.Contains(staticCSP, hashOf(inline)) {
+			t.Errorf("the policy lacks the hash of %.60q", inline)
+		}
+	}
+	if strings.Contains(staticCSP, "unsafe-inline'; ") && !strings.Contains(staticCSP, "style-src-attr 'unsafe-inline'") || strings.Contains(staticCSP, "script-src 'self' 'unsafe") {
+		t.Errorf("the policy allows inline code: %s", staticCSP)
+	}
+	if !strings.HasPrefix(fileWarning, "<script>"+fileWarningScript+"</script>") {
+		t.Error("fileWarningScript is not the file warning's script")
+	}
+}

@@ -43,6 +43,10 @@ type API struct {
 	Operations      []Operation      `json:"operations"`
 	// Own marks an API added by configuration (apis.<slug>.openapi): it has no built-in sandbox.
 	Own bool `json:"own,omitempty"`
+	// Warnings are the problems of a document of your own that Loupe loaded past (a $ref to
+	// nothing, compiled as any value; a circular reference), each as "file:line:column: what
+	// (at #/json/pointer)": the API's page shows them.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // Tag groups operations in the sidebar.
@@ -160,6 +164,16 @@ type Parameter struct {
 	// Prefill fills an optional parameter from its example in the form as it opens
 	// (x-loupe-prefill), for an operation that needs one of several optional parameters.
 	Prefill bool `json:"prefill,omitempty"`
+	// Style, Explode and AllowReserved are the document's serialization of the value (see
+	// Serialization for the defaults they leave): Style is matrix, label, form, simple,
+	// spaceDelimited, pipeDelimited or deepObject, empty for the location's default.
+	Style         string `json:"style,omitempty"`
+	Explode       *bool  `json:"explode,omitempty"`
+	AllowReserved bool   `json:"allowReserved,omitempty"`
+	// ContentType is the media type of a parameter the document gives by content rather than
+	// by schema (content: {application/json: ...}): its value is that media type's text
+	// (JSON), sent as it is, escaped for its location. Empty for a schema parameter.
+	ContentType string `json:"contentType,omitempty"`
 }
 
 // RequestBody is an operation's request body.
@@ -169,6 +183,28 @@ type RequestBody struct {
 	DescriptionHTML string          `json:"descriptionHTML,omitempty"`
 	Schema          *Schema         `json:"schema,omitempty"`
 	Example         json.RawMessage `json:"example,omitempty"`
+	// Encoding says how each property of a form body is sent, by property name: the media
+	// type's encoding object, for application/x-www-form-urlencoded and multipart/form-data.
+	// A property it does not name is sent with the defaults (see Encoding).
+	Encoding map[string]Encoding `json:"encoding,omitempty"`
+	// Others lists the other content types the document offers for the body, in its order;
+	// ContentType is the one the form edits (application/json when offered, else the first).
+	Others []string `json:"others,omitempty"`
+}
+
+// Encoding is how one property of a form body is sent (OpenAPI's Encoding Object).
+type Encoding struct {
+	// ContentType is a multipart part's Content-Type ("image/png, image/jpeg": the first is
+	// sent). Empty means the default of the property's schema: none for a scalar,
+	// application/json for an object, the file's own (or application/octet-stream) for a file.
+	ContentType string `json:"contentType,omitempty"`
+	// Headers are a multipart part's headers besides Content-Type, as parameters (in: header).
+	Headers []Parameter `json:"headers,omitempty"`
+	// Style, Explode and AllowReserved serialize the property in a urlencoded body as a query
+	// parameter's are (style form by default, exploded).
+	Style         string `json:"style,omitempty"`
+	Explode       *bool  `json:"explode,omitempty"`
+	AllowReserved bool   `json:"allowReserved,omitempty"`
 }
 
 // Response is one documented response.
@@ -218,6 +254,26 @@ type Schema struct {
 	WriteOnly            bool       `json:"writeOnly,omitempty"`
 	Deprecated           bool       `json:"deprecated,omitempty"`
 	Source               string     `json:"source,omitempty"`
+	// ContentMediaType and ContentEncoding are JSON Schema's (OpenAPI 3.1): a string schema
+	// with a media type and no encoding is a file's bytes, as format binary says in 3.0.
+	ContentMediaType string `json:"contentMediaType,omitempty"`
+	ContentEncoding  string `json:"contentEncoding,omitempty"`
+	// XML names the element or attribute the schema is written as in an XML body.
+	XML *XML `json:"xml,omitempty"`
+	// Shared names the schema in API.Components (or Operation.Components) whose use this is:
+	// on the wire a shared schema is written once and each use as {"shared": name}; decoding
+	// resolves each use to the one schema (see components.go). In memory it marks the
+	// component itself, and is set only on it.
+	Shared string `json:"shared,omitempty"`
+}
+
+// XML is OpenAPI's XML Object: how a schema is written in an XML body.
+type XML struct {
+	Name      string `json:"name,omitempty"`
+	Namespace string `json:"namespace,omitempty"`
+	Prefix    string `json:"prefix,omitempty"`
+	Attribute bool   `json:"attribute,omitempty"`
+	Wrapped   bool   `json:"wrapped,omitempty"`
 }
 
 // Property is a named property of an object schema, in document order.

@@ -125,6 +125,10 @@ func chatAnswerError(a *Answer) app.UI {
 	case a.NetErr != "":
 		title, msg = "No answer", a.NetErr
 		hint = "The browser could not reach Loupe's server; check that it is running, then send again."
+	case a.apiErr != nil && a.proxy != nil:
+		msg = a.apiErr.Message
+		title, hint = proxyErrorText(a.Status, a.proxy)
+		title += " (HTTP " + strconv.Itoa(a.Status) + ")"
 	case a.apiErr != nil:
 		title, msg = "Error", a.apiErr.Message
 		if a.Status >= 400 {
@@ -164,7 +168,7 @@ func chatErrorHint(status int, code string) string {
 	case status == 400:
 		return "The API refused the request; its message names the field."
 	case status >= 500:
-		return "The API or the proxy failed; try again later."
+		return "The API failed; try again later."
 	}
 	return ""
 }

@@ -144,3 +144,19 @@ func TestReadChatBody(t *testing.T) {
 		t.Errorf("got %+v; want the whole answer", s)
 	}
 }
+
+// TestReadProxyError: the proxy's own error body gives its sentence and what to check; a body
+// that is not its JSON is shown as it is.
+func TestReadProxyError(t *testing.T) {
+	for _, tc := range []struct{ body, msg, check string }{
+		{`{"error":"chat: operation x is not allowed here","api":"chat","check":"apis.chat.allow in the configuration","source":"loupe proxy"}`,
+			"chat: operation x is not allowed here", "apis.chat.allow in the configuration"},
+		{"plain text", "plain text", ""},
+	} {
+		var s chatSnapshot
+		readProxyError(strings.NewReader(tc.body), func(f func(*chatSnapshot)) { f(&s) })
+		if s.apiErr == nil || s.apiErr.Message != tc.msg || s.proxy == nil || s.proxy.Check != tc.check || !s.over {
+			t.Errorf("%s: got %+v %+v over %v; want %q, check %q", tc.body, s.apiErr, s.proxy, s.over, tc.msg, tc.check)
+		}
+	}
+}

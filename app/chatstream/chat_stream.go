@@ -57,6 +57,7 @@ type Answer struct {
 	usage     *sse.Usage
 	Status    int // the response's HTTP status; 0 until it arrives
 	apiErr    *sse.APIError
+	proxy     *proxyRefusal // apiErr is Loupe's proxy's, not the API's
 	NetErr    string        // the request got no response
 	Cut       string        // why the stream ended early; "" when it did not
 	Stopped   bool          // the user stopped it
@@ -90,6 +91,7 @@ type chatSnapshot struct {
 	finish  string
 	usage   *sse.Usage
 	apiErr  *sse.APIError
+	proxy   *proxyRefusal
 	chunks  int
 	firstAt time.Time
 	cut     string
@@ -128,6 +130,10 @@ func (a *Answer) Send(ctx app.Context, reqCtx context.Context, url string, body 
 	if a.Record != nil {
 		a.Record.begin(res)
 		received = io.TeeReader(received, a.Record)
+	}
+	if res.Status >= 400 && res.Header("X-Loupe-Error") == "proxy" {
+		readProxyError(received, update)
+		return
 	}
 	if res.Status >= 400 || !strings.Contains(strings.ToLower(res.Header("Content-Type")), "text/event-stream") {
 		readChatBody(res.Status, received, update)
@@ -249,7 +255,7 @@ func (a *Answer) apply(s chatSnapshot) {
 	}
 	a.Status, a.Calls, a.finish, a.usage, a.chunks = s.status, s.calls, s.finish, s.usage, s.chunks
 	if s.apiErr != nil {
-		a.apiErr = s.apiErr
+		a.apiErr, a.proxy = s.apiErr, s.proxy
 	}
 	if s.netErr != "" {
 		a.NetErr = s.netErr

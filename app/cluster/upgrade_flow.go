@@ -28,21 +28,25 @@ const (
 // upgradeFlow guides the security configuration upgrade as the contract's usage rules say:
 // check, back up (download the configuration the upgrade changes as JSON), perform the chosen
 // components, verify (check again, expecting nothing left). Each step is the documented call
-// through the proxy. Perform stays disabled until a check has run, and says so.
+// through the proxy. Perform stays disabled, and says why, until a check has run since the
+// last upgrade and the configuration is backed up (or the backup is skipped, knowingly); it
+// then asks for a confirmation that names what changes.
 type upgradeFlow struct {
 	app.Compo
 
-	busy     string              // the step in flight
-	checked  bool                // a check has answered
-	actions  map[string][]string // the last check's upgradeActions
-	checkMsg string
-	backup   string // what the backup saved
-	chosen   map[string]bool
-	perfMsg  string
-	upgrades map[string][]string
-	verify   string
-	verified bool // the verification found nothing left
-	errMsg   string
+	busy       string              // the step in flight
+	checked    bool                // a check has answered since the last upgrade
+	actions    map[string][]string // the last check's upgradeActions; nil once an upgrade ran
+	checkMsg   string
+	backup     string // what the backup saved
+	skipBackup bool   // the user chose to perform without a backup
+	chosen     map[string]bool
+	confirming bool // perform asks for a confirmation
+	perfMsg    string
+	upgrades   map[string][]string
+	verify     string
+	verified   bool // the verification found nothing left
+	errMsg     string
 }
 
 func newUpgradeFlow() *upgradeFlow { return &upgradeFlow{} }
@@ -150,19 +154,53 @@ func download(name string, data []byte) {
 	app.Window().Get("URL").Call("revokeObjectURL", url)
 }
 
-// onPerform upgrades the chosen components.
-func (f *upgradeFlow) onPerform(ctx app.Context, e app.Event) {
+// chosenList lists the components chosen for perform, in the contract's order.
+func (f *upgradeFlow) chosenList() []string {
 	var list []string
 	for _, c := range upgradeComponents {
 		if f.chosen[c] {
 			list = append(list, c)
 		}
 	}
-	if len(list) == 0 {
-		f.errMsg = "Choose at least one component to upgrade."
+	return list
+}
+
+// performBlocked says why perform cannot run yet, or "" when it can.
+func (f *upgradeFlow) performBlocked() string {
+	switch {
+	case !f.checked && f.perfMsg != "":
+		return "Perform is disabled until the configuration is checked again (step 4): the upgrade changed what the last check saw."
+	case !f.checked:
+		return "Perform is disabled until a check has run: the check says which components need upgrading."
+	case f.backup == "" && !f.skipBackup:
+		return "Perform is disabled until the configuration is backed up (step 2): an upgrade cannot be undone from here. If you keep a copy elsewhere, choose to skip the backup."
+	case len(f.chosenList()) == 0:
+		return "Choose at least one component to upgrade."
+	}
+	return ""
+}
+
+// onPerform asks to confirm the upgrade of the chosen components.
+func (f *upgradeFlow) onPerform(ctx app.Context, e app.Event) {
+	if why := f.performBlocked(); why != "" {
+		f.errMsg = why
 		return
 	}
-	body, _ := json.Marshal(map[string][]string{"config": list})
+	f.confirming, f.errMsg = true, ""
+}
+
+// onCancel drops the confirmation: nothing was sent.
+func (f *upgradeFlow) onCancel(ctx app.Context, e app.Event) { f.confirming = false }
+
+// onConfirm upgrades the chosen components. The check it relied on is then out of date: step 1
+// says so, and perform waits for the next check (step 4).
+func (f *upgradeFlow) onConfirm(ctx app.Context, e app.Event) {
+	f.confirming = false
+	if why := f.performBlocked(); why != "" {
+		f.errMsg = why
+		return
+	}
+	body, _ := json.Marshal(map[string][]string{"config": f.chosenList()})
 	f.call(ctx, "Perform", "POST", upgradePerformURL, string(body), func(_ int, out []byte) {
 		var p struct {
 			Upgrades map[string][]string `json:"upgrades"`
@@ -176,6 +214,8 @@ func (f *upgradeFlow) onPerform(ctx app.Context, e app.Event) {
 		if len(p.Upgrades) > 0 {
 			f.perfMsg = "Upgraded: " + strings.Join(sortedKeys(p.Upgrades), ", ") + "."
 		}
+		f.checked, f.actions, f.chosen = false, nil, map[string]bool{}
+		f.checkMsg = "The upgrade ran after this check: step 4 checks again."
 	})
 }
 
@@ -187,10 +227,11 @@ func (f *upgradeFlow) onVerify(ctx app.Context, e app.Event) {
 			f.errMsg = "The check's answer could not be read: " + err.Error()
 			return
 		}
-		f.actions, f.verified = c.UpgradeActions, !c.UpgradeAvailable
+		f.checked, f.actions, f.verified = true, c.UpgradeActions, !c.UpgradeAvailable
 		f.verify = "Verified: nothing is left to upgrade."
 		if c.UpgradeAvailable {
-			f.verify = "Still needs upgrading: " + strings.Join(f.needed(), ", ") + ". Choose it above and perform again."
+			f.verify = "Still needs upgrading: " + strings.Join(f.needed(), ", ") + ". It is chosen above: perform again."
+			f.chosen = map[string]bool{}
 			for _, n := range f.needed() {
 				f.chosen[n] = true
 			}

@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -9,27 +10,24 @@ import (
 // Render implements app.Composer: the four steps, each with its button and its outcome.
 func (f *upgradeFlow) Render() app.UI {
 	busy := f.busy != ""
-	why := ""
-	if !f.checked {
-		why = "Perform is disabled until a check has run: the check says which components need upgrading."
-	}
+	why := f.performBlocked()
 	return app.Section().ID("upgrade-flow").Class("upgrade-flow").Aria("label", "Guided security upgrade").Body(
 		app.H2().Class("picture-title").Text("Guided upgrade"),
 		app.Ol().Class("upgrade-steps").Body(
 			f.step("1. Check", "upgrade-check", "Check", "Reports what needs upgrading; changes nothing.", !busy, f.onCheck,
 				app.If(f.checkMsg != "", func() app.UI { return app.P().ID("upgrade-check-result").Text(f.checkMsg) })),
-			f.step("2. Back up", "upgrade-backup", "Download the configuration (JSON)",
-				"Saves the roles and role mappings, which an upgrade changes, to a file.", !busy, f.onBackup,
-				app.If(f.backup != "", func() app.UI { return app.P().ID("upgrade-backup-result").Text(f.backup) })),
+			f.step("2. Back up (required)", "upgrade-backup", "Download the configuration (JSON)",
+				"Saves the roles and role mappings, which an upgrade changes, to a file: the usage rules ask for a backup before performing.", !busy, f.onBackup,
+				app.If(f.backup != "", func() app.UI {
+					return app.P().ID("upgrade-backup-result").Text(f.backup)
+				}).Else(func() app.UI { return f.skipChoice() })),
 			app.Li().Class("upgrade-step").Body(
 				app.Strong().Text("3. Perform"),
 				app.Div().Class("upgrade-components").Body(f.components()...),
 				app.Button().ID("upgrade-perform").Type("button").Class("btn btn-primary btn-small").
-					Disabled(!f.checked || busy).Text("Perform").OnClick(f.onPerform),
+					Disabled(why != "" || busy || f.confirming).Text("Perform…").OnClick(f.onPerform),
 				app.If(why != "", func() app.UI { return app.P().ID("upgrade-perform-why").Class("muted").Text(why) }),
-				app.If(f.checked && f.backup == "" && f.perfMsg == "", func() app.UI {
-					return app.P().Class("muted").Text("Back up first: the usage rules ask for a backup before performing.")
-				}),
+				app.If(f.confirming, func() app.UI { return f.confirmation() }),
 				app.If(f.perfMsg != "", func() app.UI {
 					var items []app.UI
 					for _, c := range sortedKeys(f.upgrades) {
@@ -52,6 +50,32 @@ func (f *upgradeFlow) Render() app.UI {
 		app.P().Class("form-status").Aria("live", "polite").Body(
 			app.If(busy, func() app.UI { return app.Text(f.busy + "…") }),
 			app.If(f.errMsg != "", func() app.UI { return app.Span().ID("upgrade-error").Class("picture-error").Text(f.errMsg) }),
+		),
+	)
+}
+
+// skipChoice lets the user perform without the backup, knowingly.
+func (f *upgradeFlow) skipChoice() app.UI {
+	return app.Label().Class("upgrade-skip").Body(
+		app.Input().ID("upgrade-skip-backup").Type("checkbox").Checked(f.skipBackup).
+			OnChange(func(ctx app.Context, e app.Event) { f.skipBackup = ctx.JSSrc().Get("checked").Bool() }),
+		app.Text(" Skip the backup: I keep a copy of the security configuration elsewhere, and know the upgrade cannot be undone from Loupe."),
+	)
+}
+
+// confirmation asks before perform changes the cluster, naming what changes and the backup.
+func (f *upgradeFlow) confirmation() app.UI {
+	backup := "No backup was taken: you chose to skip it."
+	if f.backup != "" {
+		backup = "Backup: " + f.backup
+	}
+	return app.Div().ID("upgrade-confirm-box").Class("upgrade-confirm").Role("alertdialog").
+		Aria("labelledby", "upgrade-confirm-title").Aria("describedby", "upgrade-confirm-what").Body(
+		app.P().ID("upgrade-confirm-title").Body(app.Strong().Text("Upgrade "+strings.Join(f.chosenList(), ", ")+" now?")),
+		app.P().ID("upgrade-confirm-what").Text("This changes the cluster's security configuration (roles and the permissions they grant). "+backup),
+		app.Div().Class("upgrade-confirm-actions").Body(
+			app.Button().ID("upgrade-confirm").Type("button").Class("btn btn-primary btn-small").Text("Upgrade now").OnClick(f.onConfirm),
+			app.Button().ID("upgrade-cancel").Type("button").Class("btn btn-small").Text("Cancel").OnClick(f.onCancel),
 		),
 	)
 }

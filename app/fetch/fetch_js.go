@@ -41,6 +41,7 @@ func Do(ctx context.Context, req Request) (*Response, error) {
 
 	route := Plan(req.URL, js.Global().Get("location").Get("origin").String())
 	var promise js.Value
+	carry := false // the proxy may carry a status (carry.go)
 	switch route.Via {
 	case ViaSandbox:
 		sb, err := loadSandbox(ctx)
@@ -54,8 +55,17 @@ func Do(ctx context.Context, req Request) (*Response, error) {
 			headers.Call("set", name, value)
 		}
 		init.Set("credentials", "omit")
+		// The call carries the user's key: no copy of it in the HTTP cache, and the service
+		// worker neither keeps it nor answers it from its cache (server/site's static worker).
+		init.Set("cache", "no-store")
 		promise = js.Global().Call("fetch", route.URL, init)
+	case ViaRefused:
+		return nil, errors.New(route.Refused)
 	default:
+		carry = toProxy(route.URL, Current().Base)
+		if carry {
+			headers.Call("set", carryStatusHeader, "1")
+		}
 		promise = js.Global().Call("fetch", route.URL, init)
 	}
 
@@ -81,6 +91,9 @@ func Do(ctx context.Context, req Request) (*Response, error) {
 		}
 		pair := next.Get("value")
 		res.Headers = append(res.Headers, Header{Name: pair.Index(0).String(), Value: pair.Index(1).String()})
+	}
+	if carry {
+		res.restoreCarried()
 	}
 	b := &body{ctx: ctx, stop: stop, controller: controller, turnAt: time.Now()}
 	if stream := v.Get("body"); stream.Truthy() {

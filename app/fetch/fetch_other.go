@@ -5,6 +5,7 @@ package fetch
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"sort"
@@ -20,6 +21,9 @@ func Do(ctx context.Context, req Request) (*Response, error) {
 	var body io.Reader
 	if req.Body != nil {
 		body = bytes.NewReader(req.Body)
+	}
+	if route := Plan(req.URL, ""); route.Via == ViaRefused {
+		return nil, errors.New(route.Refused)
 	}
 	hr, err := http.NewRequestWithContext(ctx, method, req.URL, body)
 	if err != nil {

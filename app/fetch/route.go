@@ -55,6 +55,8 @@ type Route struct {
 	URL string
 	// Slug is the API of a /proxy request; "" otherwise (a Loupe tool the sandbox module answers).
 	Slug string
+	// Refused says why the request is not sent at all (ViaRefused).
+	Refused string
 }
 
 // Where a request goes (Route.Via).
@@ -65,6 +67,8 @@ const (
 	ViaSandbox
 	// ViaRealAPI fetches the API's real base URL directly, with the user's key.
 	ViaRealAPI
+	// ViaRefused sends nothing: Do answers the error Route.Refused says.
+	ViaRefused
 )
 
 var routing struct {
@@ -89,7 +93,8 @@ func Current() Config {
 }
 
 // UseRealAPI sends slug's requests to a real API (static explorer only); nil goes back to the
-// built-in sandbox. The key stays in this variable: never in storage, the URL or a log.
+// built-in sandbox and forgets the key. The key stays in this variable: never in storage, the
+// URL or a log, and the browser is told to keep no copy of the calls that carry it (Do).
 func UseRealAPI(slug string, api *RealAPI) {
 	routing.Lock()
 	defer routing.Unlock()
@@ -139,7 +144,33 @@ func Plan(rawURL, origin string) Route {
 	if !ok {
 		return Route{Via: ViaSandbox, URL: path, Slug: slug}
 	}
+	if isSandboxOnly(tail) {
+		return Route{Via: ViaRefused, URL: path, Slug: slug, Refused: "this is a call of Loupe's built-in sandbox only (" +
+			sandboxOnlyPrefix + "…), and this page sends its calls to the real API, which has no such call: " +
+			"go back to the sandbox to use it"}
+	}
 	return Route{Via: ViaRealAPI, URL: realURL(real, "/"+tail), Slug: slug}
+}
+
+// sandboxOnlyPrefix starts the path of every call only Loupe's built-in sandboxes have (the
+// cluster's picture and fault controls, a sandbox's reset): never sent to a real API, whose
+// server would get the user's key with a call it does not know (or, worse, one it does).
+const sandboxOnlyPrefix = "_sandbox/"
+
+// isSandboxOnly reports whether tail (the path after /proxy/<slug>/, with its query) is one of
+// the sandboxes' own calls; dot segments and escapes count as what they resolve to.
+func isSandboxOnly(tail string) bool {
+	p, _, _ := strings.Cut(tail, "?")
+	if dec, err := url.PathUnescape(p); err == nil {
+		p = dec
+	}
+	for _, seg := range strings.Split(p, "/") {
+		if seg == "" || seg == "." {
+			continue
+		}
+		return strings.HasPrefix(seg+"/", sandboxOnlyPrefix)
+	}
+	return false
 }
 
 // isLoupeTool reports whether path (root-relative, perhaps with a query) is one of the Loupe

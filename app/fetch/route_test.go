@@ -1,6 +1,9 @@
 package fetch
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestPlanSendsEachRequestToOnePlace(t *testing.T) {
 	defer Configure(Config{})
@@ -57,6 +60,20 @@ func TestPlanSendsEachRequestToOnePlace(t *testing.T) {
 			Route{Via: ViaNetwork, URL: "/walkthroughs/entities-search-then-lookup/run"}},
 		{"the server answers the syntax check under its base", Config{Base: "/api"}, nil, "/tools/script/syntax",
 			Route{Via: ViaNetwork, URL: "/api/tools/script/syntax"}},
+		{"static with a real API: a sandbox-only call is never sent to it", Config{Static: true},
+			&RealAPI{BaseURL: "https://search.example", Key: "k", Auth: Auth{In: "header", Name: "Authorization"}},
+			"/proxy/entities/_sandbox/state",
+			Route{Via: ViaRefused, URL: "/proxy/entities/_sandbox/state", Slug: "entities", Refused: refusedSandboxOnly}},
+		{"static with a real API: nor with dot segments or escapes", Config{Static: true},
+			&RealAPI{BaseURL: "https://search.example", Key: "k", Auth: Auth{In: "header", Name: "Authorization"}},
+			"/proxy/entities/./%5Fsandbox/nodes/n1/_stop?x=1",
+			Route{Via: ViaRefused, URL: "/proxy/entities/./%5Fsandbox/nodes/n1/_stop?x=1", Slug: "entities", Refused: refusedSandboxOnly}},
+		{"static with a real API: a path that only contains _sandbox is sent", Config{Static: true},
+			&RealAPI{BaseURL: "https://search.example", Key: "k", Auth: Auth{In: "query", Name: "key"}},
+			"/proxy/entities/v1/_sandbox",
+			Route{Via: ViaRealAPI, URL: "https://search.example/v1/_sandbox?key=k", Slug: "entities"}},
+		{"static in the sandbox: its own calls go to the module", Config{Static: true}, nil, "/proxy/entities/_sandbox/state",
+			Route{Via: ViaSandbox, URL: "/proxy/entities/_sandbox/state", Slug: "entities"}},
 		{"the server ignores a real API set for static mode", Config{},
 			&RealAPI{BaseURL: "https://kgsearch.googleapis.com", Key: "k", Auth: Auth{In: "query", Name: "key"}},
 			"/proxy/entities/v1/entities:search",
@@ -69,6 +86,26 @@ func TestPlanSendsEachRequestToOnePlace(t *testing.T) {
 				t.Errorf("got %+v; want %+v", got, tc.want)
 			}
 		})
+	}
+}
+
+// refusedSandboxOnly is what Plan says of a sandbox-only call to a real API.
+const refusedSandboxOnly = "this is a call of Loupe's built-in sandbox only (_sandbox/…), and this page sends its calls to the real API, which has no such call: go back to the sandbox to use it"
+
+// TestUseRealAPIForgetsTheKey: going back to the sandbox leaves no key anywhere Plan reads.
+func TestUseRealAPIForgetsTheKey(t *testing.T) {
+	defer Configure(Config{})
+	Configure(Config{Static: true})
+	UseRealAPI("entities", &RealAPI{BaseURL: "https://search.example", Key: "s3cr3t", Auth: Auth{In: "query", Name: "key"}})
+	if r := Plan("/proxy/entities/v1/x", ""); r.Via != ViaRealAPI || !strings.Contains(r.URL, "s3cr3t") {
+		t.Fatalf("with the real API: got %+v", r)
+	}
+	UseRealAPI("entities", nil)
+	if _, ok := RealAPIOf("entities"); ok {
+		t.Error("the real API is still set")
+	}
+	if r := Plan("/proxy/entities/v1/x", ""); r.Via != ViaSandbox || strings.Contains(r.URL, "s3cr3t") {
+		t.Errorf("back to the sandbox: got %+v; want the sandbox module, no key", r)
 	}
 }
 

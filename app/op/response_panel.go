@@ -238,6 +238,9 @@ func (r *responsePanel) renderResult(ex *Exchange) app.UI {
 
 // apiError shows a failed response: the API's own message first, then status and what to do.
 func apiError(ex *Exchange, root *jsonNode) app.UI {
+	if p, ok := proxyErrorOf(ex); ok {
+		return proxyErrorView(ex, p)
+	}
 	msg := errorMessage(root)
 	if msg == "" && root == nil {
 		msg = strings.TrimSpace(string(ex.Body))
@@ -295,7 +298,7 @@ func statusHint(status int) string {
 	case 501:
 		return "the server that answered does not implement this: its message says what to do instead."
 	case 502, 503, 504:
-		return "Loupe's proxy could not get an answer from the API: check the upstream configuration and that the API is up."
+		return "the API's server, or a gateway in front of it, could not answer: try again later."
 	}
 	if status >= 500 {
 		return "the API failed while handling the request; try again later."

@@ -5,9 +5,6 @@
 package request
 
 import (
-	"bytes"
-	"encoding/json"
-	"net/url"
 	"sort"
 	"strings"
 
@@ -20,8 +17,13 @@ type State struct {
 	// Params maps a parameter key (see Key) to its values: one for a scalar, any number for a
 	// list. A missing key, or only empty values, means the parameter is not sent.
 	Params map[string][]string
-	// Body is the request body as text; blank means no body.
+	// Body is the request body as text; blank means no body. A form body (urlencoded or
+	// multipart) is the JSON object of its fields' values; a binary body is the text typed or
+	// FileRef of its file. See Kind and buildBody.
 	Body string
+	// Files holds the bytes of the files the body names (FileRef), by FilePointer. A link
+	// never carries them.
+	Files map[string]File
 }
 
 // Key identifies a parameter in a State and in the page: its location and name, "query:limit".
@@ -35,6 +37,12 @@ func (s State) Clone() State {
 	c := State{Body: s.Body, Params: make(map[string][]string, len(s.Params))}
 	for k, v := range s.Params {
 		c.Params[k] = append([]string(nil), v...)
+	}
+	if s.Files != nil {
+		c.Files = make(map[string]File, len(s.Files))
+		for k, f := range s.Files {
+			c.Files[k] = f
+		}
 	}
 	return c
 }
@@ -90,139 +98,6 @@ func (s State) Keys() []string {
 	return keys
 }
 
-// Initial returns the state of an untouched form: required parameters, and those marked
-// Prefill, hold their example; others are empty (their default applies), and the body holds
-// the documented example.
-func Initial(op *catalog.Operation) State {
-	st := State{Params: map[string][]string{}}
-	for i := range op.Parameters {
-		p := &op.Parameters[i]
-		if !p.Required && !p.Prefill {
-			continue
-		}
-		ex := p.Example
-		if len(ex) == 0 && p.Schema != nil {
-			ex = p.Schema.Example
-		}
-		if vs := exampleValues(ex); len(vs) > 0 {
-			st.Params[Key(p)] = vs
-		}
-	}
-	if op.Body != nil {
-		st.Body = InitialBody(op.Body)
-	}
-	return st
-}
-
-// InitialBody returns the body an untouched form shows: the example, indented, or a skeleton
-// of the schema's required properties.
-func InitialBody(b *catalog.RequestBody) string {
-	ex := b.Example
-	if len(ex) == 0 && b.Schema != nil {
-		ex = b.Schema.Example
-	}
-	if len(ex) == 0 && b.Schema != nil {
-		ex, _ = json.Marshal(skeleton(b.Schema, 0))
-	}
-	if len(ex) == 0 {
-		return ""
-	}
-	var out bytes.Buffer
-	if json.Indent(&out, ex, "", "  ") != nil {
-		return string(ex)
-	}
-	return out.String()
-}
-
-// skeleton builds a value of schema s from defaults, examples and the first enum value.
-func skeleton(s *catalog.Schema, depth int) any {
-	if s == nil || depth > 6 {
-		return nil
-	}
-	for _, raw := range []json.RawMessage{s.Example, s.Default, s.Const} {
-		if len(raw) > 0 {
-			var v any
-			if json.Unmarshal(raw, &v) == nil {
-				return v
-			}
-		}
-	}
-	if len(s.Enum) > 0 {
-		var v any
-		if json.Unmarshal(s.Enum[0].Value, &v) == nil {
-			return v
-		}
-	}
-	switch s.Type {
-	case "object":
-		var buf bytes.Buffer
-		buf.WriteByte('{')
-		for _, p := range s.Properties {
-			if p.Required && (p.Schema == nil || !p.Schema.ReadOnly) {
-				if buf.Len() > 1 {
-					buf.WriteByte(',')
-				}
-				k, _ := json.Marshal(p.Name)
-				v, _ := json.Marshal(skeleton(p.Schema, depth+1))
-				buf.Write(k)
-				buf.WriteByte(':')
-				buf.Write(v)
-			}
-		}
-		buf.WriteByte('}')
-		return json.RawMessage(buf.Bytes())
-	case "array":
-		if s.MinItems != nil && *s.MinItems > 0 {
-			return []any{skeleton(s.Items, depth+1)}
-		}
-		return []any{}
-	case "string":
-		return ""
-	case "integer", "number":
-		if s.Minimum != nil {
-			return *s.Minimum
-		}
-		return 0
-	case "boolean":
-		return false
-	}
-	if len(s.OneOf) > 0 {
-		return skeleton(s.OneOf[0], depth+1)
-	}
-	if len(s.AnyOf) > 0 {
-		return skeleton(s.AnyOf[0], depth+1)
-	}
-	return nil
-}
-
-// exampleValues turns a JSON example into form values: a list for an array, one value otherwise.
-func exampleValues(raw json.RawMessage) []string {
-	if len(raw) == 0 {
-		return nil
-	}
-	var list []json.RawMessage
-	if json.Unmarshal(raw, &list) == nil {
-		var vs []string
-		for _, item := range list {
-			vs = append(vs, Text(item))
-		}
-		return vs
-	}
-	if t := Text(raw); t != "" && t != "null" {
-		return []string{t}
-	}
-	return nil
-}
-
-// Text returns a JSON scalar as a form shows it: a string unquoted, anything else as written.
-func Text(raw json.RawMessage) string {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return s
-	}
-	return strings.TrimSpace(string(raw))
-}
-
 // Request is a validated request, ready to send.
 type Request struct {
 	// Method is upper case.
@@ -237,6 +112,10 @@ type Request struct {
 	Headers []fetch.Header
 	// Body is nil when no body is sent.
 	Body []byte
+	// Form holds a urlencoded body's fields in order, unescaped; Parts a multipart body's
+	// parts. Both are nil for other bodies.
+	Form  []Pair
+	Parts []Part
 }
 
 // Pair is one query parameter.
@@ -245,97 +124,35 @@ type Pair struct {
 	Name, Value string
 }
 
-// Fetch returns the request as app/fetch sends it.
+// Fetch returns the request as app/fetch sends it to Loupe's proxy (see ProxyHeaders).
 func (r *Request) Fetch() fetch.Request {
-	return fetch.Request{Method: r.Method, URL: r.URL, Headers: r.Headers, Body: r.Body}
+	return fetch.Request{Method: r.Method, URL: r.URL, Headers: r.ProxyHeaders(), Body: r.Body}
 }
 
-// Build validates st against op and returns the request to send to base (for example
-// "/proxy/entities") or, when anything is wrong, every error found, in form order.
-func Build(op *catalog.Operation, base string, st State) (*Request, []FieldError) {
-	return build(op, base, st, true)
-}
+// CookieHeader carries a request's cookie parameters to Loupe's proxy, which sends them
+// upstream as the Cookie header: a browser cannot set Cookie itself, and the proxy never
+// forwards the browser's own cookies (they are Loupe's).
+const CookieHeader = "X-Loupe-Cookie"
 
-// Preview returns the request the form describes even when it is invalid: values are sent as
-// typed, a missing path parameter stays as its {placeholder}, and the body is not checked. It is
-// what the request preview shows while the user is still typing.
-func Preview(op *catalog.Operation, base string, st State) *Request {
-	req, _ := build(op, base, st, false)
-	return req
-}
+// AcceptEncodingHeader carries an operation's documented Accept-Encoding parameter to Loupe's
+// proxy, which a browser cannot send either (a forbidden header of fetch).
+const AcceptEncodingHeader = "X-Loupe-Accept-Encoding"
 
-func build(op *catalog.Operation, base string, st State, strict bool) (*Request, []FieldError) {
-	var errs []FieldError
-	req := &Request{Method: op.Method}
-	path := op.Path
-	var query []string
-	for i := range op.Parameters {
-		p := &op.Parameters[i]
-		key := Key(p)
-		vals := nonEmpty(st.Params[key])
-		if msg := CheckParam(p, vals); msg != "" && strict {
-			errs = append(errs, FieldError{Key: key, Message: msg})
-			continue
-		}
-		if len(vals) == 0 {
-			continue
-		}
-		switch p.In {
-		case "path":
-			esc := make([]string, len(vals))
-			for i, v := range vals {
-				esc[i] = url.PathEscape(v)
-			}
-			path = strings.ReplaceAll(path, "{"+p.Name+"}", strings.Join(esc, ","))
-		case "query":
-			for _, v := range vals {
-				req.Query = append(req.Query, Pair{p.Name, v})
-			}
-			if p.Repeatable || len(vals) == 1 {
-				for _, v := range vals {
-					query = append(query, url.QueryEscape(p.Name)+"="+url.QueryEscape(v))
-				}
-			} else {
-				esc := make([]string, len(vals))
-				for i, v := range vals {
-					esc[i] = url.QueryEscape(v)
-				}
-				query = append(query, url.QueryEscape(p.Name)+"="+strings.Join(esc, ","))
-			}
-		case "header":
-			req.Headers = append(req.Headers, fetch.Header{Name: p.Name, Value: strings.Join(vals, ", ")})
-		case "cookie":
-			req.Headers = append(req.Headers, fetch.Header{Name: "Cookie", Value: p.Name + "=" + strings.Join(vals, ",")})
-		}
-	}
-	if op.Body != nil {
-		text := strings.TrimSpace(st.Body)
+// ProxyHeaders returns the headers as they are sent to Loupe's proxy: Cookie as CookieHeader,
+// Accept-Encoding as AcceptEncodingHeader. Headers holds them as the upstream receives them,
+// for the preview and the snippets.
+func (r *Request) ProxyHeaders() []fetch.Header {
+	out := make([]fetch.Header, len(r.Headers))
+	for i, h := range r.Headers {
 		switch {
-		case text == "" && op.Body.Required && strict:
-			errs = append(errs, FieldError{Key: BodyKey, Message: "required: this operation needs a request body"})
-		case text == "":
-		default:
-			if berrs := CheckBody(op.Body, text); len(berrs) > 0 && strict {
-				errs = append(errs, berrs...)
-			} else {
-				req.Body = []byte(text)
-				ct := op.Body.ContentType
-				if ct == "" {
-					ct = "application/json"
-				}
-				req.Headers = append(req.Headers, fetch.Header{Name: "Content-Type", Value: ct})
-			}
+		case strings.EqualFold(h.Name, "Cookie"):
+			h.Name = CookieHeader
+		case strings.EqualFold(h.Name, "Accept-Encoding"):
+			h.Name = AcceptEncodingHeader
 		}
+		out[i] = h
 	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
-	req.Path = path
-	req.URL = base + path
-	if len(query) > 0 {
-		req.URL += "?" + strings.Join(query, "&")
-	}
-	return req, nil
+	return out
 }
 
 func nonEmpty(vs []string) []string {

@@ -44,6 +44,19 @@ func CheckParam(p *catalog.Parameter, vals []string) string {
 	if !IsList(p) && len(vals) > 1 {
 		return "takes a single value"
 	}
+	if IsObject(p) || p.ContentType != "" {
+		if p.ContentType != "" && !isJSONType(p.ContentType) {
+			return ""
+		}
+		v, err := decodeOrdered(vals[0])
+		if err != nil {
+			return "not JSON: " + err.Error()
+		}
+		if errs := check(p.Schema, plain(v), "", 0); len(errs) > 0 {
+			return errs[0].Error()
+		}
+		return ""
+	}
 	if p.Schema != nil && p.Schema.Type == "array" {
 		if p.Schema.MinItems != nil && int64(len(vals)) < *p.Schema.MinItems {
 			return fmt.Sprintf("needs at least %d values", *p.Schema.MinItems)

@@ -56,7 +56,7 @@ func GooglePython(t Target, op *catalog.Operation, req *request.Request) string 
 	b.WriteString("\nservice = build(" + args + ")\n")
 	var call []string
 	for _, p := range callParams(op, req) {
-		call = append(call, p.name+"="+p.literal())
+		call = append(call, pyParam(p.name)+"="+p.literal(true))
 	}
 	if req.Body != nil {
 		call = append(call, "body=json.loads("+str(string(req.Body))+")")
@@ -90,12 +90,13 @@ func GoogleNode(t Target, op *catalog.Operation, req *request.Request) string {
 		b.WriteString(", auth: process.env." + cs[0].Var)
 	}
 	b.WriteString(" });\n")
-	var fields []string
+	// The call's arguments, four spaces in: the parameters, then the body.
+	var fields strings.Builder
 	for _, p := range callParams(op, req) {
-		fields = append(fields, "  "+str(p.name)+": "+p.literal()+",\n")
+		fields.WriteString("    " + jsKey(p.name) + ": " + p.literal(false) + ",\n")
 	}
 	if req.Body != nil {
-		fields = append(fields, "  requestBody: "+indent(pretty(req.Body), "  ")+",\n")
+		fields.WriteString("    requestBody: " + indent(pretty(req.Body), "    ") + ",\n")
 	}
 	opts := "{ rootUrl: " + str(t.base()+"/")
 	if h := extraHeaders(req); len(h) > 0 {
@@ -106,8 +107,51 @@ func GoogleNode(t Target, op *catalog.Operation, req *request.Request) string {
 		opts += ", headers: { " + strings.Join(hs, ", ") + " }"
 	}
 	opts += " }"
-	b.WriteString("const response = await service." + methodChain(op.ID, false) + "(\n  {\n" + indent(strings.Join(fields, ""), "  ") + "},\n  " + opts + ",\n);\n")
+	b.WriteString("const response = await service." + methodChain(op.ID, false) + "(\n  {\n" + fields.String() + "  },\n  " + opts + ",\n);\n")
 	b.WriteString("console.log(response.status);\n")
 	b.WriteString("console.log(JSON.stringify(response.data, null, 2));\n")
+	return b.String()
+}
+
+// jsKey writes name as an object key: bare when it is an identifier, else quoted.
+func jsKey(name string) string {
+	for i, c := range name {
+		if !(c == '_' || c == '$' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9') {
+			return str(name)
+		}
+	}
+	if name == "" {
+		return str(name)
+	}
+	return name
+}
+
+// pythonReserved are the names google-api-python-client suffixes with "_" (its RESERVED_WORDS).
+var pythonReserved = map[string]bool{
+	"and": true, "assert": true, "break": true, "class": true, "continue": true, "def": true, "del": true,
+	"elif": true, "else": true, "except": true, "exec": true, "finally": true, "for": true, "from": true,
+	"global": true, "if": true, "import": true, "in": true, "is": true, "lambda": true, "not": true, "or": true,
+	"pass": true, "print": true, "raise": true, "return": true, "try": true, "while": true, "body": true,
+}
+
+// pyParam is a parameter's keyword argument in google-api-python-client, as its key2param
+// names it: each character that is not a letter or digit becomes "_", an "x" goes before a
+// name that does not start with a letter, and a reserved word gets a trailing "_".
+func pyParam(name string) string {
+	var b strings.Builder
+	for i, c := range name {
+		letter := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+		if i == 0 && !letter {
+			b.WriteByte('x')
+		}
+		if letter || '0' <= c && c <= '9' {
+			b.WriteRune(c)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	if pythonReserved[b.String()] {
+		b.WriteByte('_')
+	}
 	return b.String()
 }

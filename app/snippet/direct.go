@@ -42,8 +42,8 @@ func KeyVar(slug string, c Credential) string {
 
 // CurlDirect returns a curl command sending req to the API's real server as d says, one option
 // per line, preceded by comments saying where the page's request is answered and which
-// variables to set. A credential is written as ${VAR} inside double quotes, so the shell puts
-// the key in and the snippet never holds it.
+// variables to set. A credential is written as "${VAR}" (quoteVars), so the shell puts the key
+// in and the snippet never holds it.
 func CurlDirect(d Direct, req *request.Request, held []Credential) string {
 	var b strings.Builder
 	var vars []string
@@ -77,6 +77,9 @@ func CurlDirect(d Direct, req *request.Request, held []Credential) string {
 		headers = append(headers, c.Name+": "+value)
 	}
 	b.WriteString("curl")
+	if streams(req.Body) {
+		b.WriteString(" -N") // print each event as it arrives
+	}
 	if req.Method != "" && req.Method != "GET" {
 		b.WriteString(" -X " + req.Method)
 	}
@@ -97,26 +100,22 @@ func CurlDirect(d Direct, req *request.Request, held []Credential) string {
 const varMark = "\x00"
 
 // quoteVars quotes s for a POSIX shell like Quote, except that each variable name enclosed in
-// varMark is written as ${NAME} for the shell to expand: such a string is written in double
-// quotes, everything else in it escaped.
+// varMark is written as "${NAME}" for the shell to expand. The text around the variables is
+// quoted by Quote (single quotes), never inside the double quotes: in double quotes an
+// interactive bash expands ! (history) whatever is escaped, and $ and ` would need escaping
+// too. So 'https://api.example/v1?q=hi!&key='"${KEY}".
 func quoteVars(s string) string {
 	if !strings.Contains(s, varMark) {
 		return Quote(s)
 	}
 	var b strings.Builder
-	b.WriteByte('"')
 	for i, part := range strings.Split(s, varMark) {
-		if i%2 == 1 {
-			b.WriteString("${" + part + "}")
-			continue
-		}
-		for j := 0; j < len(part); j++ {
-			if c := part[j]; strings.IndexByte("\"\\$`", c) >= 0 {
-				b.WriteByte('\\')
-			}
-			b.WriteByte(part[j])
+		switch {
+		case i%2 == 1:
+			b.WriteString(`"${` + part + `}"`)
+		case part != "":
+			b.WriteString(Quote(part))
 		}
 	}
-	b.WriteByte('"')
 	return b.String()
 }

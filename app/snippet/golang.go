@@ -8,7 +8,8 @@ import (
 	"loupe/app/request"
 )
 
-// Go returns req as a Go program using net/http sent to t: it prints the status and the body.
+// Go returns req as a Go program using net/http sent to t: it prints the status and the body, a
+// stream's events as they arrive.
 // Each credential is read with os.Getenv.
 func Go(t Target, req *request.Request) string {
 	imports := map[string]bool{"fmt": true, "io": true, "net/http": true}
@@ -48,10 +49,16 @@ func Go(t Target, req *request.Request) string {
 	m.WriteString("\tres, err := http.DefaultClient.Do(req)\n")
 	m.WriteString("\tif err != nil {\n\t\tpanic(err)\n\t}\n")
 	m.WriteString("\tdefer res.Body.Close()\n")
-	m.WriteString("\tout, err := io.ReadAll(res.Body)\n")
-	m.WriteString("\tif err != nil {\n\t\tpanic(err)\n\t}\n")
-	m.WriteString("\tfmt.Println(res.Status)\n")
-	m.WriteString("\tfmt.Println(string(out))\n")
+	if streams(req.Body) { // each event as it arrives
+		imports["os"] = true
+		m.WriteString("\tfmt.Println(res.Status)\n")
+		m.WriteString("\tif _, err := io.Copy(os.Stdout, res.Body); err != nil {\n\t\tpanic(err)\n\t}\n")
+	} else {
+		m.WriteString("\tout, err := io.ReadAll(res.Body)\n")
+		m.WriteString("\tif err != nil {\n\t\tpanic(err)\n\t}\n")
+		m.WriteString("\tfmt.Println(res.Status)\n")
+		m.WriteString("\tfmt.Println(string(out))\n")
+	}
 
 	var b strings.Builder
 	comments(&b, "//", t.notes())

@@ -26,7 +26,11 @@ func HTTPie(t Target, req *request.Request) string {
 	if method == "" {
 		method = "GET"
 	}
-	b.WriteString("http --ignore-stdin --check-status " + method + " " + quoteVars(target))
+	b.WriteString("http --ignore-stdin --check-status ")
+	if streams(req.Body) {
+		b.WriteString("--stream ") // print each event as it arrives
+	}
+	b.WriteString(method + " " + quoteVars(target))
 	for _, h := range req.Headers {
 		b.WriteString(" \\\n  " + Quote(httpieEscape(h.Name)+":"+h.Value))
 	}

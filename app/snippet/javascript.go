@@ -6,8 +6,9 @@ import (
 	"loupe/app/request"
 )
 
-// JavaScript returns req as JavaScript using fetch (an ES module for Node.js 18 or later, or a
-// browser console; process.env is Node's): it prints the status and the body.
+// JavaScript returns req as JavaScript using fetch, an ES module for Node.js 18 or later (it
+// awaits at the top level: saved as .mjs, see Kind.File): it prints the status and the body, a
+// stream's events as they arrive.
 func JavaScript(t Target, req *request.Request) string {
 	var b strings.Builder
 	comments(&b, "//", t.notes())
@@ -45,6 +46,11 @@ func JavaScript(t Target, req *request.Request) string {
 	}
 	b.WriteString("});\n")
 	b.WriteString("console.log(response.status, response.statusText);\n")
-	b.WriteString("console.log(await response.text());\n")
+	if streams(req.Body) { // each event as it arrives
+		b.WriteString("const decoder = new TextDecoder();\n")
+		b.WriteString("for await (const chunk of response.body) process.stdout.write(decoder.decode(chunk, { stream: true }));\n")
+	} else {
+		b.WriteString("console.log(await response.text());\n")
+	}
 	return b.String()
 }

@@ -15,11 +15,41 @@ type Kind struct {
 	ID string
 	// Label is the tab's text.
 	Label string
+	// File is the name the snippet suggests saving it under; its extension is what its
+	// runner needs (.mjs: an ES module for any Node.js from 18, whatever package.json says).
+	File string
+	// Run is the command that runs the saved file, as is.
+	Run string
+	// Needs is the command that installs what the snippet imports, or "".
+	Needs string
+}
+
+// HowTo is the snippet's first line (without the comment mark): where to save it and how to
+// run it.
+func (k Kind) HowTo() string {
+	s := "Save as " + k.File + ", then run: " + k.Run
+	if k.Needs != "" {
+		s += " (needs: " + k.Needs + ")"
+	}
+	return s
 }
 
 // The kinds every request has.
 var plainKinds = []Kind{
-	{"curl", "curl"}, {"httpie", "HTTPie"}, {"go", "Go"}, {"js", "JavaScript"}, {"python", "Python"},
+	{ID: "curl", Label: "curl", File: "request.sh", Run: "sh request.sh"},
+	{ID: "httpie", Label: "HTTPie", File: "request.sh", Run: "sh request.sh"},
+	{ID: "go", Label: "Go", File: "main.go", Run: "go run main.go"},
+	{ID: "js", Label: "JavaScript", File: "request.mjs", Run: "node request.mjs"},
+	{ID: "python", Label: "Python", File: "request.py", Run: "python3 request.py", Needs: "pip install requests"},
+}
+
+// Node and Python client kinds.
+func nodeKind(id, label, pkg string) Kind {
+	return Kind{ID: id, Label: label, File: "request.mjs", Run: "node request.mjs", Needs: "npm install " + pkg}
+}
+
+func pythonKind(id, label, pkg string) Kind {
+	return Kind{ID: id, Label: label, File: "request.py", Run: "python3 request.py", Needs: "pip install " + pkg}
 }
 
 // googleAPI names an API's Google client: its discovery name and version, and its npm package.
@@ -38,17 +68,35 @@ func Kinds(slug string, op *catalog.Operation) []Kind {
 	kinds := append([]Kind(nil), plainKinds...)
 	switch {
 	case slug == "chat" && op != nil && op.Path == "/v1/chat/completions":
-		kinds = append(kinds, Kind{"openai-python", "Python · openai"}, Kind{"openai-node", "Node · openai"})
+		kinds = append(kinds, pythonKind("openai-python", "Python · openai", "openai"), nodeKind("openai-node", "Node · openai", "openai"))
 	case googleAPIs[slug].name != "":
-		kinds = append(kinds, Kind{"google-python", "Python · Google client"}, Kind{"google-node", "Node · googleapis"})
+		kinds = append(kinds, pythonKind("google-python", "Python · Google client", "google-api-python-client"),
+			nodeKind("google-node", "Node · googleapis", googleAPIs[slug].npm))
 	case slug == "cluster":
-		kinds = append(kinds, Kind{"opensearch-python", "Python · opensearch-py"}, Kind{"opensearch-node", "Node · opensearch-js"})
+		kinds = append(kinds, pythonKind("opensearch-python", "Python · opensearch-py", "opensearch-py"),
+			nodeKind("opensearch-node", "Node · opensearch-js", "@opensearch-project/opensearch"))
 	}
 	return kinds
 }
 
-// Write returns the snippet of kind id for req, sent to t. An unknown id gives the curl command.
+// Write returns the snippet of kind id for req, sent to t, its first line saying how to save
+// and run it (Kind.HowTo). An unknown id gives the curl command.
 func Write(id string, t Target, op *catalog.Operation, req *request.Request) string {
+	slug := t.Direct.Slug
+	for _, k := range Kinds(slug, op) {
+		if k.ID == id {
+			mark := "#"
+			if k.File == "request.mjs" || k.File == "main.go" {
+				mark = "//"
+			}
+			return mark + " " + k.HowTo() + "\n" + write(id, t, op, req)
+		}
+	}
+	return write("curl", t, op, req)
+}
+
+// write returns the snippet of kind id, without its how-to line.
+func write(id string, t Target, op *catalog.Operation, req *request.Request) string {
 	switch id {
 	case "httpie":
 		return HTTPie(t, req)
@@ -102,53 +150,6 @@ func pathParams(template, path string) map[string]string {
 		out[strings.TrimPrefix(seg[open+1:end], "+")] = v
 	}
 	return out
-}
-
-// param is one named argument of a client call: a string, or a list when repeated.
-type param struct {
-	name   string
-	values []string
-	list   bool
-}
-
-// callParams returns the path and query parameters of req as a client library takes them, in
-// the operation's order: a query parameter sent more than once is a list.
-func callParams(op *catalog.Operation, req *request.Request) []param {
-	var out []param
-	if op == nil {
-		return out
-	}
-	path := pathParams(op.Path, req.Path)
-	for _, p := range op.Parameters {
-		if p.In == "path" {
-			if v, ok := path[p.Name]; ok {
-				out = append(out, param{name: p.Name, values: []string{v}})
-			}
-		}
-	}
-	index := map[string]int{}
-	for _, q := range req.Query {
-		if i, ok := index[q.Name]; ok {
-			out[i].values = append(out[i].values, q.Value)
-			out[i].list = true
-			continue
-		}
-		index[q.Name] = len(out)
-		out = append(out, param{name: q.Name, values: []string{q.Value}})
-	}
-	return out
-}
-
-// literal writes p's value as a JavaScript or Python literal.
-func (p param) literal() string {
-	if !p.list {
-		return str(p.values[0])
-	}
-	items := make([]string, len(p.values))
-	for i, v := range p.values {
-		items[i] = str(v)
-	}
-	return "[" + strings.Join(items, ", ") + "]"
 }
 
 // extraHeaders returns the request's headers but its Content-Type, which a client library sets

@@ -83,7 +83,7 @@ func TestHTTPie(t *testing.T) {
 	got := HTTPie(Target{Direct: Direct{BaseURL: "https://kgsearch.googleapis.com", Prefix: "/proxy/entities", Slug: "entities", Proxied: true},
 		Held: []Credential{{In: "query", Name: "key", Value: HeldValue}}}, req)
 	want := "# The page sends this request through Loupe's proxy. This is the same request straight to the real API; set ENTITIES_API_KEY to your credential first.\n" +
-		`http --ignore-stdin --check-status GET "https://kgsearch.googleapis.com/v1/entities:search?query=it%27s&key=${ENTITIES_API_KEY}"`
+		`http --ignore-stdin --check-status GET 'https://kgsearch.googleapis.com/v1/entities:search?query=it%27s&key='"${ENTITIES_API_KEY}"`
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}

@@ -6,8 +6,9 @@ import (
 	"loupe/app/request"
 )
 
-// Python returns req as Python using requests: it prints the status and the body. Each
-// credential is read from os.environ; the body is sent as the exact bytes the form sends.
+// Python returns req as Python using requests: it prints the status and the body, a stream's
+// lines as they arrive. Each credential is read from os.environ; the body is sent as the exact
+// bytes the form sends.
 func Python(t Target, req *request.Request) string {
 	var b strings.Builder
 	comments(&b, "#", t.notes())
@@ -47,8 +48,16 @@ func Python(t Target, req *request.Request) string {
 	if req.Body != nil {
 		b.WriteString("    data=" + str(string(req.Body)) + ".encode(),\n")
 	}
+	stream := streams(req.Body)
+	if stream {
+		b.WriteString("    stream=True,\n")
+	}
 	b.WriteString(")\n")
 	b.WriteString("print(response.status_code, response.reason)\n")
-	b.WriteString("print(response.text)\n")
+	if stream { // each event as it arrives
+		b.WriteString("for line in response.iter_lines():\n    print(line.decode())\n")
+	} else {
+		b.WriteString("print(response.text)\n")
+	}
 	return b.String()
 }

@@ -78,6 +78,9 @@ func Curl(origin string, req *request.Request, held []Credential) string {
 		b.WriteString("# The Loupe proxy adds the credential (" + strings.Join(names, ", ") + "); it never reaches the browser.\n")
 	}
 	b.WriteString("curl")
+	if streams(req.Body) {
+		b.WriteString(" -N") // print each event as it arrives
+	}
 	if req.Method != "" && req.Method != "GET" {
 		b.WriteString(" -X " + req.Method)
 	}

@@ -92,6 +92,13 @@ func (t Target) notes() []string {
 // comments writes lines as comments starting with mark ("#", "//").
 func comments(b *strings.Builder, mark string, lines []string) {
 	for _, l := range lines {
+		// A name from a document cannot end the comment and start a command.
+		l = strings.Map(func(r rune) rune {
+			if r < ' ' || r == 0x7f || r == '\u2028' || r == '\u2029' {
+				return ' '
+			}
+			return r
+		}, l)
 		b.WriteString(mark + " " + l + "\n")
 	}
 }

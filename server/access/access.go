@@ -40,6 +40,15 @@ type Options struct {
 	Admins []string
 	// SessionTTL is how long a login lasts. Zero means 12h.
 	SessionTTL time.Duration
+	// Sessions keeps the logins of ModeUsers on the server (a logout ends one for good). Nil
+	// means in memory (NewMemorySessions): a restart logs everyone out.
+	Sessions SessionStore
+	// Throttle slows password guessing per client address, per account and per trusted
+	// browser (see Throttle). Nil means in memory (NewMemoryThrottle with DefaultDelays,
+	// 10,000 addresses).
+	Throttle Throttle
+	// Now is the clock of sessions and the throttle. Nil means time.Now.
+	Now func() time.Time
 	// Secure marks the session cookie Secure (Loupe is reached over https).
 	Secure bool
 	// Logger receives login failures. Nil means slog.Default().
@@ -51,8 +60,9 @@ type Gate struct {
 	opts     Options
 	users    atomic.Pointer[users]
 	admins   atomic.Pointer[[]string]
-	sessions *sessions
-	logins   *attempts
+	sessions SessionStore
+	throttle Throttle
+	devices  *devices
 }
 
 // User is who made a request.
@@ -77,15 +87,19 @@ func New(opts Options) (*Gate, error) {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
-	g := &Gate{opts: opts, logins: newAttempts()}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.Sessions == nil {
+		opts.Sessions = NewMemorySessions()
+	}
+	if opts.Throttle == nil {
+		opts.Throttle = NewMemoryThrottle(DefaultDelays, 10_000)
+	}
+	g := &Gate{opts: opts, sessions: opts.Sessions, throttle: opts.Throttle, devices: newDevices()}
 	switch opts.Mode {
 	case ModeNone:
 	case ModeUsers:
-		s, err := newSessions(opts.SessionTTL)
-		if err != nil {
-			return nil, err
-		}
-		g.sessions = s
 	case ModeHeader:
 		if len(opts.TrustedProxies) == 0 {
 			return nil, fmt.Errorf("server.access.trusted_proxies: expected at least one address with mode header")
@@ -145,7 +159,7 @@ func (g *Gate) Wrap(next http.Handler) http.Handler {
 				g.serveLogout(w, r)
 				return
 			}
-			name = g.sessions.user(r)
+			name = g.sessionUser(r)
 			if name != "" && !g.users.Load().has(name) {
 				name = "" // removed from the users file since
 			}

@@ -60,32 +60,56 @@ func TestReadUsers(t *testing.T) {
 }
 
 func TestSessions(t *testing.T) {
-	s, err := newSessions(time.Hour)
-	if err != nil {
-		t.Fatal(err)
+	s := NewMemorySessions()
+	now := time.Unix(1e9, 0)
+	id, err := s.Create("alice", now.Add(time.Hour))
+	if err != nil || len(id) < 22 {
+		t.Fatalf("Create: %q, %v; want an ID of 128 bits or more", id, err)
 	}
-	other, _ := newSessions(time.Hour)
-	good := s.cookie("alice", true, time.Now())
-	if !good.HttpOnly || !good.Secure || good.SameSite != http.SameSiteLaxMode {
-		t.Errorf("cookie flags: got %+v; want HttpOnly, Secure, SameSite=Lax", good)
+	if c := sessionCookie(id, time.Hour, true); !c.HttpOnly || !c.Secure || c.SameSite != http.SameSiteLaxMode {
+		t.Errorf("cookie flags: got %+v; want HttpOnly, Secure, SameSite=Lax", c)
 	}
-	tests := []struct {
-		name   string
-		cookie *http.Cookie
-		want   string
+	other, _ := s.Create("bob", now.Add(time.Hour))
+	for _, tt := range []struct {
+		name, id string
+		at       time.Time
+		want     string
 	}{
-		{"valid", good, "alice"},
-		{"expired", s.cookie("alice", false, time.Now().Add(-2*time.Hour)), ""},
-		{"another key", other.cookie("alice", false, time.Now()), ""},
-		{"tampered name", &http.Cookie{Name: cookieName, Value: "Ym9i" + good.Value[strings.Index(good.Value, "."):]}, ""},
-		{"garbage", &http.Cookie{Name: cookieName, Value: "x.y"}, ""},
-	}
-	for _, tt := range tests {
-		r := httptest.NewRequest("GET", "/", nil)
-		r.AddCookie(tt.cookie)
-		if got := s.user(r); got != tt.want {
+		{"valid", id, now, "alice"},
+		{"expired", id, now.Add(2 * time.Hour), ""},
+		{"unknown", "x" + id[1:], now, ""},
+		{"empty", "", now, ""},
+		{"another user's", other, now, "bob"},
+	} {
+		if got, _ := s.Lookup(tt.id, tt.at); got != tt.want {
 			t.Errorf("%s: got %q; want %q", tt.name, got, tt.want)
 		}
+	}
+	s.Delete(other)
+	if got, ok := s.Lookup(other, now); ok {
+		t.Errorf("after Delete: got %q; want the session gone", got)
+	}
+}
+
+// TestSessionsPerUserBounded: a user who logs in again and again keeps their most recent
+// sessions, and nobody else's is touched.
+func TestSessionsPerUserBounded(t *testing.T) {
+	s := NewMemorySessions()
+	now := time.Unix(1e9, 0)
+	bob, _ := s.Create("bob", now.Add(time.Hour))
+	var ids []string
+	for range 10 * maxSessionsPerUser {
+		id, _ := s.Create("alice", now.Add(time.Hour))
+		ids = append(ids, id)
+	}
+	if _, ok := s.Lookup(ids[0], now); ok {
+		t.Error("alice's first session is still there; want her oldest ended past the bound")
+	}
+	if _, ok := s.Lookup(ids[len(ids)-1], now); !ok {
+		t.Error("alice's last session is gone")
+	}
+	if _, ok := s.Lookup(bob, now); !ok {
+		t.Error("bob's session is gone after alice's logins")
 	}
 }
 

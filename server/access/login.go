@@ -4,11 +4,9 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"html/template"
-	"net"
 	"net/http"
 	"net/url"
 	"strings"
-	"time"
 )
 
 const (
@@ -84,32 +82,23 @@ func (g *Gate) serveLogin(w http.ResponseWriter, r *http.Request) {
 			g.renderLogin(w, http.StatusBadRequest, "/", "The form could not be read.")
 			return
 		}
-		next := localPath(r.PostForm.Get("next"))
-		ip, _, _ := net.SplitHostPort(r.RemoteAddr)
-		if !g.logins.allow(ip) {
-			w.Header().Set("Retry-After", "60")
-			g.renderLogin(w, http.StatusTooManyRequests, next, "Too many attempts; wait a minute.")
-			return
-		}
-		name := r.PostForm.Get("name")
-		if !g.users.Load().check(name, r.PostForm.Get("password")) {
-			g.opts.Logger.Warn("login failed", "user", name, "remote", ip)
-			g.renderLogin(w, http.StatusUnauthorized, next, "Wrong name or password.")
-			return
-		}
-		http.SetCookie(w, g.sessions.cookie(name, g.opts.Secure, time.Now()))
-		http.Redirect(w, r, next, http.StatusSeeOther)
+		g.attempt(w, r, localPath(r.PostForm.Get("next")), r.PostForm.Get("name"), r.PostForm.Get("password"))
 	default:
 		w.Header().Set("Allow", "GET, POST")
 		deny(w, r, http.StatusMethodNotAllowed, "use GET or POST", "/login")
 	}
 }
 
+// serveLogout ends the session on the server (its cookie is refused from now on, wherever it
+// was copied) and clears the cookie.
 func (g *Gate) serveLogout(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost || loginCOP.Check(r) != nil {
 		w.Header().Set("Allow", "POST")
 		deny(w, r, http.StatusMethodNotAllowed, "log out with a POST from Loupe's page", "/logout")
 		return
+	}
+	if c, err := r.Cookie(cookieName); err == nil && c.Value != "" {
+		g.sessions.Delete(c.Value)
 	}
 	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: g.opts.Secure, SameSite: http.SameSiteLaxMode})
 	http.Redirect(w, r, loginPath, http.StatusSeeOther)

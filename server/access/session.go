@@ -1,101 +1,107 @@
 package access
 
 import (
-	"crypto/hmac"
 	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
-	"fmt"
 	"net/http"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
-	"golang.org/x/time/rate"
+	"loupe/server/internal/bounded"
 )
 
 // cookieName is the session cookie. It is HttpOnly, so the app's code never sees it, and the
 // proxy drops it before any upstream does.
 const cookieName = "loupe_session"
 
-// sessions signs session cookies "name|expiry" with a key made at start: restarting Loupe logs
-// everyone out, and no session store is needed.
-type sessions struct {
-	key []byte
-	ttl time.Duration
+// SessionStore keeps the login sessions of mode users on the server, so that a logout ends a
+// session for good: its cookie names an entry, and an entry deleted (logout) or expired is
+// refused. The in-memory store is the default (a restart logs everyone out); replicas sharing
+// sessions implement it on a shared database. Implementations are safe for concurrent use.
+type SessionStore interface {
+	// Create starts a session of user that ends at expires and returns its ID: at least 128
+	// random bits, URL-safe, which the session cookie carries.
+	Create(user string, expires time.Time) (id string, err error)
+	// Lookup returns the user of the session id, unless it is unknown, deleted or past its end
+	// at now.
+	Lookup(id string, now time.Time) (user string, ok bool)
+	// Delete ends the session id; an unknown id is no error.
+	Delete(id string)
 }
 
-func newSessions(ttl time.Duration) (*sessions, error) {
-	key := make([]byte, 32)
-	if _, err := rand.Read(key); err != nil {
-		return nil, fmt.Errorf("making the session key: %w", err)
+// Bounds of the in-memory session store: sessions are made only by a right password, so every
+// entry is a signed-in user's; each user keeps their most recent ones.
+const (
+	maxSessionsPerUser = 32
+	maxSessions        = 100_000
+)
+
+// memorySessions is the in-memory SessionStore: per user at most maxSessionsPerUser (a user's
+// oldest session ends when they log in once more), maxSessions in all.
+type memorySessions struct {
+	mu sync.Mutex
+	t  *bounded.Table[string, loginSession]
+}
+
+// loginSession is one login.
+type loginSession struct {
+	user    string
+	expires time.Time
+}
+
+// NewMemorySessions returns an empty in-memory SessionStore.
+func NewMemorySessions() SessionStore {
+	return &memorySessions{t: bounded.New(bounded.Options[string, loginSession]{
+		Max: 1, PerClient: maxSessionsPerUser, MaxProtected: maxSessions})}
+}
+
+// Create implements SessionStore.
+func (m *memorySessions) Create(user string, expires time.Time) (string, error) {
+	id := rand.Text() // 26 base32 characters, 130 bits
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.t.Put(id, loginSession{user: user, expires: expires}, user, true)
+	return id, nil
+}
+
+// Lookup implements SessionStore.
+func (m *memorySessions) Lookup(id string, now time.Time) (string, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s, ok := m.t.Get(id)
+	if !ok {
+		return "", false
 	}
-	return &sessions{key: key, ttl: ttl}, nil
+	if !now.Before(s.expires) {
+		m.t.Delete(id)
+		return "", false
+	}
+	return s.user, true
 }
 
-func (s *sessions) sign(payload string) string {
-	m := hmac.New(sha256.New, s.key)
-	m.Write([]byte(payload))
-	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
+// Delete implements SessionStore.
+func (m *memorySessions) Delete(id string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.t.Delete(id)
 }
 
-// cookie returns the session cookie for name.
-func (s *sessions) cookie(name string, secure bool, now time.Time) *http.Cookie {
-	payload := base64.RawURLEncoding.EncodeToString([]byte(name)) + "." + strconv.FormatInt(now.Add(s.ttl).Unix(), 10)
+// sessionCookie is the cookie naming session id, which lasts ttl.
+func sessionCookie(id string, ttl time.Duration, secure bool) *http.Cookie {
 	return &http.Cookie{
-		Name: cookieName, Value: payload + "." + s.sign(payload), Path: "/",
-		HttpOnly: true, Secure: secure, SameSite: http.SameSiteLaxMode, MaxAge: int(s.ttl.Seconds()),
+		Name: cookieName, Value: id, Path: "/", HttpOnly: true, Secure: secure,
+		SameSite: http.SameSiteLaxMode, MaxAge: int(ttl.Seconds()),
 	}
 }
 
-// user returns the name of a valid, unexpired session; "" otherwise.
-func (s *sessions) user(r *http.Request) string {
+// sessionUser returns the user of r's session cookie, or "".
+func (g *Gate) sessionUser(r *http.Request) string {
 	c, err := r.Cookie(cookieName)
-	if err != nil {
+	if err != nil || c.Value == "" || len(c.Value) > 128 {
 		return ""
 	}
-	i := strings.LastIndexByte(c.Value, '.')
-	if i < 0 {
-		return ""
-	}
-	payload, mac := c.Value[:i], c.Value[i+1:]
-	if !hmac.Equal([]byte(mac), []byte(s.sign(payload))) {
-		return ""
-	}
-	enc, exp, ok := strings.Cut(payload, ".")
+	user, ok := g.sessions.Lookup(c.Value, g.opts.Now())
 	if !ok {
 		return ""
 	}
-	t, err := strconv.ParseInt(exp, 10, 64)
-	if err != nil || time.Now().Unix() > t {
-		return ""
-	}
-	name, err := base64.RawURLEncoding.DecodeString(enc)
-	if err != nil {
-		return ""
-	}
-	return string(name)
-}
-
-// attempts slows down password guessing: a few login attempts per client address.
-type attempts struct {
-	mu  sync.Mutex
-	ips map[string]*rate.Limiter
-}
-
-func newAttempts() *attempts { return &attempts{ips: map[string]*rate.Limiter{}} }
-
-func (a *attempts) allow(ip string) bool {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if len(a.ips) > 10000 {
-		a.ips = map[string]*rate.Limiter{}
-	}
-	l := a.ips[ip]
-	if l == nil {
-		l = rate.NewLimiter(rate.Every(6*time.Second), 10)
-		a.ips[ip] = l
-	}
-	return l.Allow()
+	return user
 }

@@ -15,14 +15,22 @@ import (
 // Blank lines and lines starting with # are skipped.
 type users struct {
 	hashes map[string][]byte
+	dummy  []byte // compared against for an unknown name
 }
 
-// dummyHash is compared against when the name is unknown, so a wrong name takes as long as a
-// wrong password.
-var dummyHash = sync.OnceValue(func() []byte {
-	h, _ := bcrypt.GenerateFromPassword([]byte("loupe-no-such-user"), bcrypt.DefaultCost)
+// dummyHashes are compared against when the name is unknown, one per bcrypt cost, so that a
+// wrong name takes as long as a wrong password of the file's users (at their highest cost).
+var dummyHashes sync.Map // cost → []byte
+
+// dummyHash returns the dummy hash of cost.
+func dummyHash(cost int) []byte {
+	if h, ok := dummyHashes.Load(cost); ok {
+		return h.([]byte)
+	}
+	h, _ := bcrypt.GenerateFromPassword([]byte("loupe-no-such-user"), cost)
+	dummyHashes.Store(cost, h)
 	return h
-})
+}
 
 func readUsers(path string) (*users, error) {
 	data, err := os.ReadFile(path)
@@ -30,6 +38,7 @@ func readUsers(path string) (*users, error) {
 		return nil, err
 	}
 	u := &users{hashes: map[string][]byte{}}
+	cost := bcrypt.MinCost
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
@@ -40,14 +49,17 @@ func readUsers(path string) (*users, error) {
 		if !ok || name == "" {
 			return nil, fmt.Errorf("%s line %d: expected name:bcrypt-hash", path, n)
 		}
-		if _, err := bcrypt.Cost([]byte(hash)); err != nil {
+		c, err := bcrypt.Cost([]byte(hash))
+		if err != nil {
 			return nil, fmt.Errorf("%s line %d: the hash of %s is not bcrypt (create it with htpasswd -B)", path, n, name)
 		}
+		cost = max(cost, c)
 		u.hashes[name] = []byte(hash)
 	}
 	if len(u.hashes) == 0 {
 		return nil, fmt.Errorf("%s: no users", path)
 	}
+	u.dummy = dummyHash(cost)
 	return u, nil
 }
 
@@ -60,7 +72,7 @@ func (u *users) has(name string) bool {
 func (u *users) check(name, password string) bool {
 	hash, ok := u.hashes[name]
 	if !ok {
-		_ = bcrypt.CompareHashAndPassword(dummyHash(), []byte(password))
+		_ = bcrypt.CompareHashAndPassword(u.dummy, []byte(password))
 		return false
 	}
 	return bcrypt.CompareHashAndPassword(hash, []byte(password)) == nil

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"golang.org/x/crypto/bcrypt"
 )
@@ -26,7 +25,7 @@ func TestSessionSaysWhoIsSignedIn(t *testing.T) {
 	}
 	header, _ := New(Options{Mode: ModeHeader, TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}})
 	signedIn := func(name string) func(*http.Request) {
-		return func(r *http.Request) { r.AddCookie(users.sessions.cookie(name, false, time.Now())) }
+		return func(r *http.Request) { r.AddCookie(loginCookie(t, users, name)) }
 	}
 	tests := []struct {
 		name       string

@@ -6,6 +6,7 @@ import (
 	"github.com/pb33f/libopenapi-validator/schema_validation"
 	"github.com/pb33f/libopenapi/datamodel/high/base"
 	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
+	"github.com/pb33f/libopenapi/index"
 	"github.com/pb33f/libopenapi/orderedmap"
 	"go.yaml.in/yaml/v4"
 
@@ -23,6 +24,11 @@ type compiler struct {
 	schemes map[string]bool
 	// ids maps each operationId to the line it was first seen on.
 	ids map[string]int
+	// shared holds each reference's compiled schema, shared by its uses; nil while it is
+	// being compiled (see schema).
+	shared map[string]*catalog.Schema
+	// index is the document's index, to find what a reference into a sub-schema names.
+	index *index.SpecIndex
 	// values validates examples against their schemas; made on first use.
 	values schema_validation.SchemaValidator
 	// inherit is the x-loupe-source of the nearest marked schema being compiled, which
@@ -31,6 +37,16 @@ type compiler struct {
 	// own marks a document of your own (LoadOwn): Loupe's conventions are not asked of it
 	// (see convention), only what the UI and the proxy cannot do without.
 	own bool
+}
+
+// soft records a problem that a document of your own is loaded past (a warning the page
+// shows: an unresolvable $ref is compiled as any value) and that stops a shipped one.
+func (c *compiler) soft(node *yaml.Node, format string, args ...any) {
+	if c.own {
+		c.p.warnAt(node, format, args...)
+		return
+	}
+	c.p.add(node, format, args...)
 }
 
 // convention records a breach of Loupe's own conventions (a summary, an example on every
@@ -42,8 +58,9 @@ func (c *compiler) convention(node *yaml.Node, format string, args ...any) {
 }
 
 // compileAPI compiles a document's info, servers, tags, security schemes and operations.
-func compileAPI(slug string, doc *v3.Document, p *problems, own bool) catalog.API {
-	c := &compiler{slug: slug, p: p, doc: doc, schemes: map[string]bool{}, ids: map[string]int{}, own: own}
+func compileAPI(slug string, doc *v3.Document, idx *index.SpecIndex, p *problems, own bool) catalog.API {
+	c := &compiler{slug: slug, p: p, doc: doc, schemes: map[string]bool{}, ids: map[string]int{}, own: own,
+		shared: map[string]*catalog.Schema{}, index: idx}
 	if doc.Components != nil {
 		c.schemas = doc.Components.Schemas
 	}

@@ -8,6 +8,8 @@ import (
 
 	"github.com/pb33f/libopenapi"
 	"github.com/pb33f/libopenapi/datamodel"
+	v3high "github.com/pb33f/libopenapi/datamodel/high/v3"
+	v3low "github.com/pb33f/libopenapi/datamodel/low/v3"
 	"github.com/pb33f/libopenapi/index"
 	"github.com/pb33f/libopenapi/utils"
 	"go.yaml.in/yaml/v4"
@@ -31,9 +33,12 @@ func compile(slug, file string, data []byte, own bool) (catalog.API, error) {
 	if err != nil {
 		return catalog.API{}, syntaxError(file, data, err)
 	}
-	p := &problems{file: file}
 	info := doc.GetSpecInfo()
 	root := info.RootNode
+	p := &problems{file: file, root: root, pointers: own}
+	if !checkAliases(data, root, p) {
+		return catalog.API{}, p.err()
+	}
 	switch {
 	case own && !strings.HasPrefix(info.Version, "3.0") && !strings.HasPrefix(info.Version, "3.1"):
 		key, _ := lookup(root, "openapi")
@@ -45,8 +50,28 @@ func compile(slug, file string, data []byte, own bool) (catalog.API, error) {
 		return catalog.API{}, p.err()
 	}
 	model, err := doc.BuildV3Model()
+	if own && model == nil && err != nil {
+		model, err = buildPast(info, cfg, err)
+	}
 	for _, e := range utils.UnwrapErrors(err) {
+		var re *index.ResolvingError
+		if own && model != nil && errors.As(e, &re) && re.CircularReference != nil {
+			continue // the compiler stops a recursion with a stub (see schema)
+		}
+		if own && model != nil {
+			// A $ref to nothing (an example's): the model is whole but for that place,
+			// which the page names.
+			msg := e.Error()
+			if strings.Contains(msg, "does not exist in the specification") && !strings.Contains(msg, "`#") {
+				msg += ": Loupe reads nothing outside the document; bundle it into one file first (for example redocly bundle)"
+			}
+			p.warnAt(buildErrorNode(e), "%s", msg)
+			continue
+		}
 		p.addLine(buildErrorLine(e), "%v", e)
+	}
+	if own && model != nil {
+		err = nil
 	}
 	if model == nil {
 		if len(p.errs) == 0 {
@@ -61,11 +86,25 @@ func compile(slug, file string, data []byte, own bool) (catalog.API, error) {
 		// A model that did not build cleanly is partial: compiling it would only add noise.
 		return catalog.API{}, p.err()
 	}
-	api := compileAPI(slug, &model.Model, p, own)
+	api := compileAPI(slug, &model.Model, model.Index, p, own)
 	if err := p.err(); err != nil {
 		return catalog.API{}, err
 	}
+	api.Warnings = p.warningTexts()
 	return api, nil
+}
+
+// buildErrorNode returns the YAML node an error from BuildV3Model is about, or nil.
+func buildErrorNode(err error) *yaml.Node {
+	var re *index.ResolvingError
+	if errors.As(err, &re) && re.Node != nil {
+		return re.Node
+	}
+	var ie *index.IndexingError
+	if errors.As(err, &ie) && ie.Node != nil {
+		return ie.Node
+	}
+	return nil
 }
 
 // buildErrorLine finds the line of an error from BuildV3Model: reference and index errors
@@ -120,4 +159,18 @@ func lookup(n *yaml.Node, path ...string) (key, value *yaml.Node) {
 		}
 	}
 	return key, value
+}
+
+// buildPast builds the model of a document of your own that BuildV3Model refused for a
+// reference to nothing (a missing example, a typo in a $ref): libopenapi's own steps, taken
+// past that refusal. It returns the model and every problem found, or nil and the first error
+// when the document has no model at all.
+func buildPast(info *datamodel.SpecInfo, cfg *datamodel.DocumentConfiguration, first error) (*libopenapi.DocumentModel[v3high.Document], error) {
+	lowDoc, err := v3low.CreateDocumentFromConfig(info, cfg)
+	if lowDoc == nil {
+		return nil, first
+	}
+	high := v3high.NewDocument(lowDoc)
+	high.Rolodex = lowDoc.Index.GetRolodex()
+	return &libopenapi.DocumentModel[v3high.Document]{Model: *high, Index: lowDoc.Index}, err
 }

@@ -3,7 +3,6 @@ package catalog
 import (
 	"encoding/json"
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -29,9 +28,6 @@ var viewers = []string{catalog.ViewerJSON, catalog.ViewerJSONLD, catalog.ViewerC
 
 // paginationStyles are the known x-loupe-pagination styles.
 var paginationStyles = []string{"page-number", "limit-offset", "cursor", "page-token"}
-
-// pathParam matches a {name} template in a path.
-var pathParam = regexp.MustCompile(`\{([^}/]+)\}`)
 
 // operation compiles one method of a path and checks the conventions: an operationId unique
 // in the document, a summary, a response, known extension values, declared path parameters.
@@ -140,11 +136,13 @@ func (c *compiler) parameter(p *v3.Parameter) catalog.Parameter {
 		Prefill:         c.flag(p.Extensions, extPrefill),
 	}
 	if out.Schema == nil {
-		for _, mt := range p.Content.FromOldest() {
+		for ct, mt := range p.Content.FromOldest() {
 			out.Schema = c.schema(mt.Schema, nil)
+			out.ContentType = ct
 			break
 		}
 	}
+	out.Style, out.Explode, out.AllowReserved = p.Style, p.Explode, p.AllowReserved
 	if out.Schema == nil {
 		c.convention(at, "parameter %q has no schema", p.Name)
 		out.Schema = &catalog.Schema{}
@@ -169,8 +167,8 @@ func (c *compiler) parameter(p *v3.Parameter) catalog.Parameter {
 // checkPathParams reports path templates without a path parameter and the reverse.
 func (c *compiler) checkPathParams(path string, params []catalog.Parameter, at *yaml.Node) {
 	inPath := map[string]bool{}
-	for _, m := range pathParam.FindAllStringSubmatch(path, -1) {
-		inPath[m[1]] = true
+	for _, name := range catalog.PathVars(path) {
+		inPath[name] = true
 	}
 	declared := map[string]bool{}
 	for _, p := range params {
@@ -196,9 +194,15 @@ func (c *compiler) requestBody(where string, rb *v3.RequestBody) *catalog.Reques
 		DescriptionHTML: c.md(rb.Description, lowRoot(rb.GoLow())),
 	}
 	ct, mt := pickContent(rb.Content)
+	for other := range rb.Content.KeysFromOldest() {
+		if other != ct {
+			out.Others = append(out.Others, other)
+		}
+	}
 	if mt != nil {
 		out.ContentType = ct
 		out.Schema = c.schema(mt.Schema, nil)
+		out.Encoding = c.encoding(mt)
 		out.Example = c.mediaExample(mt, out.Schema)
 		c.checkExamples(where+" request body", ct, mt.Schema, mt.Example, mt.Examples)
 		if out.Example == nil {
@@ -281,4 +285,25 @@ func getOK[V any](m *orderedmap.Map[string, V], key string) (V, bool) {
 		return zero, false
 	}
 	return m.Get(key)
+}
+
+// encoding compiles a form media type's encoding object, by property name.
+func (c *compiler) encoding(mt *v3.MediaType) map[string]catalog.Encoding {
+	if orderedmap.Len(mt.Encoding) == 0 {
+		return nil
+	}
+	out := map[string]catalog.Encoding{}
+	for name, e := range mt.Encoding.FromOldest() {
+		enc := catalog.Encoding{ContentType: e.ContentType, Style: e.Style, Explode: e.Explode, AllowReserved: e.AllowReserved}
+		for hname, h := range e.Headers.FromOldest() {
+			hp := catalog.Parameter{Name: hname, In: "header", Required: h.Required, Schema: c.schema(h.Schema, nil),
+				DescriptionHTML: c.md(h.Description, lowRoot(h.GoLow())), Source: catalog.SourceContract}
+			if hp.Schema == nil {
+				hp.Schema = &catalog.Schema{}
+			}
+			enc.Headers = append(enc.Headers, hp)
+		}
+		out[name] = enc
+	}
+	return out
 }

@@ -4,10 +4,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"loupe/app/catalog"
 )
@@ -23,14 +23,37 @@ type Own struct {
 	Key string
 }
 
+// Limits bound what loading a document of your own may take.
+type Limits struct {
+	// MaxBytes is the largest document read, in bytes; a larger one is refused before it is
+	// read. Zero means DefaultMaxDocument.
+	MaxBytes int64
+	// BuildTimeout is how long compiling one document may take before the start is given
+	// up. Zero means DefaultBuildTimeout.
+	BuildTimeout time.Duration
+	// MaxBytesKey and BuildTimeoutKey name the settings, for the errors that say to raise them.
+	MaxBytesKey, BuildTimeoutKey string
+}
+
+// The defaults of Limits, also the configuration's (server.limits.max_document and
+// server.limits.document_build_timeout).
+const (
+	// DefaultMaxDocument admits every document of the public APIs.guru directory but
+	// Microsoft Graph's two (20 and 47 MB), whose load takes gigabytes: 16 MiB.
+	DefaultMaxDocument = 16 << 20
+	// DefaultBuildTimeout is a minute: Kubernetes' document takes a few seconds.
+	DefaultBuildTimeout = time.Minute
+)
+
 // LoadOwn reads and compiles the documents of your own APIs and appends them to c, after the
 // built-in APIs, in the order given; the catalog's version follows them. A document of your
 // own is taken as it is: it must parse and build with libopenapi (OpenAPI 3.0 or 3.1; Swagger
-// 2.0 is refused with what to do), and an operation without an operationId gets one made of
+// 2.0 is converted to 3.0 as it loads), and an operation without an operationId gets one made of
 // its method and path, but Loupe's conventions (examples, x-loupe-*) are not asked of it, nor
 // is it validated against the OpenAPI schema. It returns each document's bytes by slug, for
 // export as /openapi/<slug>.yaml. Every error starts with the setting's key and the file.
-func LoadOwn(c *catalog.Catalog, own []Own) (map[string][]byte, error) {
+func LoadOwn(c *catalog.Catalog, own []Own, lim Limits) (map[string][]byte, error) {
+	lim = lim.withDefaults()
 	docs := map[string][]byte{}
 	hash := sha256.New()
 	hash.Write([]byte(c.Version))
@@ -38,11 +61,11 @@ func LoadOwn(c *catalog.Catalog, own []Own) (map[string][]byte, error) {
 		if c.API(o.Slug) != nil {
 			return nil, fmt.Errorf("%s: %s is a built-in API; add yours under another slug", o.Key, o.Slug)
 		}
-		data, err := os.ReadFile(o.Path)
+		data, err := readLimited(o.Path, lim)
 		if err != nil {
-			return nil, fmt.Errorf("%s: reading the OpenAPI document: %w", o.Key, err)
+			return nil, fmt.Errorf("%s: %w", o.Key, err)
 		}
-		api, err := compileOwn(o.Slug, o.Path, data)
+		api, err := compileWithin(o.Slug, o.Path, data, lim)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", o.Key, err)
 		}
@@ -62,10 +85,19 @@ func LoadOwn(c *catalog.Catalog, own []Own) (map[string][]byte, error) {
 // into an OpenAPI 3 model.
 var swagger2 = regexp.MustCompile(`(?m)^\s*"?swagger"?\s*:\s*["']?2`)
 
-// compileOwn is compileDocument for a document of your own.
+// compileOwn is compileDocument for a document of your own. A Swagger 2.0 document is
+// converted to OpenAPI 3.0 first (fromSwagger2), and its API says so in a warning.
 func compileOwn(slug, file string, data []byte) (catalog.API, error) {
 	if swagger2.Match(data[:min(len(data), 4096)]) {
-		return catalog.API{}, &Error{File: file, Msg: "this is a Swagger 2.0 document; Loupe reads OpenAPI 3.0 and 3.1: convert it first (for example npx swagger2openapi " + file + ")"}
+		converted, err := fromSwagger2(file, data)
+		if err != nil {
+			return catalog.API{}, err
+		}
+		api, err := compile(slug, file+" (converted from Swagger 2.0)", converted, true)
+		if err == nil {
+			api.Warnings = append([]string{file + ": a Swagger 2.0 document, converted to OpenAPI 3.0 as it loaded (kin-openapi's openapi2conv)"}, api.Warnings...)
+		}
+		return api, err
 	}
 	return compile(slug, file, data, true)
 }

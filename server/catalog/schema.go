@@ -2,10 +2,13 @@ package catalog
 
 import (
 	"cmp"
+	"context"
 	"slices"
 	"strings"
 
 	"github.com/pb33f/libopenapi/datamodel/high/base"
+	"github.com/pb33f/libopenapi/datamodel/low"
+	lowbase "github.com/pb33f/libopenapi/datamodel/low/base"
 	"go.yaml.in/yaml/v4"
 
 	"loupe/app/catalog"
@@ -14,8 +17,11 @@ import (
 // componentPrefix starts a reference to a component schema.
 const componentPrefix = "#/components/schemas/"
 
-// schema compiles a schema proxy. stack holds the references being expanded above it: a
-// reference already on the stack is a recursion and compiles to a stub marked Recursive.
+// schema compiles a schema proxy. A reference is compiled once, the first time it is met, and
+// every later use shares that one schema (marked Shared, written once in the catalog's JSON:
+// see app/catalog's components); a reference met again while it is being compiled (a
+// recursion) compiles to a stub marked Recursive. Sibling keywords beside a reference
+// (description, x-loupe-source...) apply to a copy, never to the shared schema.
 func (c *compiler) schema(sp *base.SchemaProxy, stack []string) *catalog.Schema {
 	if sp == nil {
 		return nil
@@ -23,7 +29,7 @@ func (c *compiler) schema(sp *base.SchemaProxy, stack []string) *catalog.Schema 
 	if !sp.IsReference() {
 		s := sp.Schema()
 		if s == nil {
-			c.p.add(sp.GetValueNode(), "schema: %v", sp.GetBuildError())
+			c.soft(sp.GetValueNode(), "schema: %v", sp.GetBuildError())
 			return &catalog.Schema{}
 		}
 		return c.build(s, stack)
@@ -31,64 +37,116 @@ func (c *compiler) schema(sp *base.SchemaProxy, stack []string) *catalog.Schema 
 	ref := sp.GetReference()
 	name := ref[strings.LastIndex(ref, "/")+1:]
 	var out *catalog.Schema
-	if slices.Contains(stack, ref) {
-		out = &catalog.Schema{Recursive: true}
-	} else if target := c.component(ref); target != nil {
-		stack = append(slices.Clip(stack), ref)
-		// A component carries its own sources: it does not inherit the referrer's.
+	switch shared, done := c.shared[ref]; {
+	case done && shared == nil: // being compiled: a recursion
+		out = &catalog.Schema{Ref: name, Recursive: true}
+	case done:
+		out = shared
+	default:
+		c.shared[ref] = nil
+		// A shared schema carries its own sources: it does not inherit the referrer's.
 		saved := c.inherit
 		c.inherit = ""
-		out = c.schema(target, stack)
+		out = c.target(sp, ref, stack)
 		c.inherit = saved
-	} else if !sp.IsTransformedRefWithSiblings() && sp.Schema() != nil {
-		out = c.build(sp.Schema(), append(slices.Clip(stack), ref))
-	} else {
-		c.p.add(sp.GetValueNode(), "cannot resolve $ref %q (only %s<name> can carry sibling keywords)", ref, componentPrefix)
-		out = &catalog.Schema{}
+		if out == nil {
+			delete(c.shared, ref)
+			c.soft(sp.GetValueNode(), "cannot resolve $ref %q: the document has nothing there", ref)
+			return &catalog.Schema{Ref: name}
+		}
+		if out.Shared != "" || out.Recursive { // a reference to a reference: its own copy
+			cp := *out
+			out = &cp
+		}
+		out.Ref, out.Shared = name, c.sharedKey(ref)
+		c.shared[ref] = out
 	}
-	out.Ref = name
 	// Sibling keywords (description, x-loupe-source...) annotate the reference, so they
 	// apply to a recursion stub too.
 	if sp.IsTransformedRefWithSiblings() {
 		if sib := sp.Schema(); sib != nil {
-			merge(out, c.build(sib, stack), true)
+			cp := *out
+			cp.Shared = ""
+			merge(&cp, c.build(sib, stack), true)
+			out = &cp
 		}
 	}
 	return out
 }
 
-// component returns the component schema a local reference names, or nil.
-func (c *compiler) component(ref string) *base.SchemaProxy {
-	name, ok := strings.CutPrefix(ref, componentPrefix)
-	if !ok || strings.Contains(name, "/") || c.schemas == nil {
+// sharedKey names a shared schema in the catalog's components: the component's name for
+// #/components/schemas/<name>, else the reference itself (a sub-schema's pointer).
+func (c *compiler) sharedKey(ref string) string {
+	if name, ok := strings.CutPrefix(ref, componentPrefix); ok && !strings.Contains(name, "/") {
+		return name
+	}
+	return strings.TrimPrefix(ref, "#")
+}
+
+// target compiles the schema a local reference names: a component, or any schema inside the
+// document (a component's sub-schema, #/components/schemas/A/definitions/b); nil when the
+// document has nothing there.
+func (c *compiler) target(sp *base.SchemaProxy, ref string, stack []string) *catalog.Schema {
+	if name, ok := strings.CutPrefix(ref, componentPrefix); ok && !strings.Contains(name, "/") && c.schemas != nil {
+		if t, ok := c.schemas.Get(name); ok && t != nil {
+			return c.schema(t, stack)
+		}
+	}
+	if !sp.IsTransformedRefWithSiblings() {
+		if s := sp.Schema(); s != nil { // libopenapi resolved it
+			return c.build(s, stack)
+		}
+	}
+	if s := c.lookupSchema(ref); s != nil {
+		return c.build(s, stack)
+	}
+	return nil
+}
+
+// lookupSchema finds the schema at a local reference with the document's index and builds it,
+// for a reference libopenapi leaves unresolved (one with sibling keywords into a sub-schema).
+func (c *compiler) lookupSchema(ref string) *base.Schema {
+	if c.index == nil || !strings.HasPrefix(ref, "#/") {
 		return nil
 	}
-	sp, _ := c.schemas.Get(name)
-	return sp
+	found := c.index.FindComponent(context.Background(), ref)
+	if found == nil || found.Node == nil {
+		return nil
+	}
+	lp := new(lowbase.SchemaProxy)
+	if err := lp.Build(context.Background(), found.KeyNode, found.Node, c.index); err != nil {
+		return nil
+	}
+	return base.NewSchemaProxy(&low.NodeReference[*lowbase.SchemaProxy]{Value: lp, ValueNode: found.Node}).Schema()
 }
 
 // build compiles one schema object (not a reference).
 func (c *compiler) build(s *base.Schema, stack []string) *catalog.Schema {
 	node := schemaNode(s)
 	out := &catalog.Schema{
-		Format:          s.Format,
-		Title:           s.Title,
-		DescriptionHTML: c.md(s.Description, node),
-		Minimum:         s.Minimum,
-		Maximum:         s.Maximum,
-		MinLength:       s.MinLength,
-		MaxLength:       s.MaxLength,
-		Pattern:         s.Pattern,
-		MinItems:        s.MinItems,
-		MaxItems:        s.MaxItems,
-		ReadOnly:        isTrue(s.ReadOnly),
-		WriteOnly:       isTrue(s.WriteOnly),
-		Deprecated:      isTrue(s.Deprecated),
-		Nullable:        isTrue(s.Nullable),
-		Source:          c.source(s.Extensions, ""),
-		Const:           c.json(s.Const),
-		Default:         c.json(s.Default),
-		Example:         c.json(s.Example),
+		Format:           s.Format,
+		Title:            s.Title,
+		DescriptionHTML:  c.md(s.Description, node),
+		Minimum:          s.Minimum,
+		Maximum:          s.Maximum,
+		MinLength:        s.MinLength,
+		MaxLength:        s.MaxLength,
+		Pattern:          s.Pattern,
+		MinItems:         s.MinItems,
+		MaxItems:         s.MaxItems,
+		ReadOnly:         isTrue(s.ReadOnly),
+		WriteOnly:        isTrue(s.WriteOnly),
+		Deprecated:       isTrue(s.Deprecated),
+		Nullable:         isTrue(s.Nullable),
+		Source:           c.source(s.Extensions, ""),
+		Const:            c.json(s.Const),
+		Default:          c.json(s.Default),
+		Example:          c.json(s.Example),
+		ContentMediaType: s.ContentMediaType,
+		ContentEncoding:  s.ContentEncoding,
+	}
+	if x := s.XML; x != nil {
+		out.XML = &catalog.XML{Name: x.Name, Namespace: x.Namespace, Prefix: x.Prefix, Attribute: x.Attribute, Wrapped: x.Wrapped}
 	}
 	// What a public-api schema contains comes from the public API too, unless marked.
 	saved := c.inherit
@@ -109,6 +167,11 @@ func (c *compiler) build(s *base.Schema, stack []string) *catalog.Schema {
 	for name, p := range s.Properties.FromOldest() {
 		ps := c.schema(p, stack)
 		if ps.Source == "" {
+			if ps.Shared != "" || ps.Recursive {
+				cp := *ps // a shared schema is never changed where it is used
+				cp.Shared = ""
+				ps = &cp
+			}
 			ps.Source = cmp.Or(c.inherit, catalog.SourceContract)
 		}
 		out.Properties = append(out.Properties, catalog.Property{

@@ -59,9 +59,22 @@ type Sandbox struct {
 	// server.data_dir the changes stay on disk and come back on the next call, without it they
 	// are forgotten. Default 30m.
 	IdleTimeout time.Duration `yaml:"idle_timeout"`
-	// MaxSessions is how many users may have live sandbox state at once; one more gets 429
-	// until an idle one is evicted. Default 1000.
+	// MaxSessions is how many anonymous users (mode none) may have live sandbox state at once;
+	// one more evicts the one unused longest (without server.data_dir its changes are
+	// forgotten). Signed-in users have as many places of their own, which no anonymous user
+	// takes. A user gets live state on their first change, never by reading. With
+	// server.data_dir, 10 times as many anonymous users keep their changes on disk, the one
+	// unused longest forgotten past it. Default 1000.
 	MaxSessions int `yaml:"max_sessions"`
+	// MaxSessionsPerClient is how many of those one client address may hold (behind
+	// server.access.trusted_proxies, the address the proxies name); one more evicts that
+	// address's own unused longest, so one client cannot push everyone else out. Raise it when
+	// many users share one address (an office behind NAT). Default 20.
+	MaxSessionsPerClient int `yaml:"max_sessions_per_client"`
+	// MaxTotalBytes bounds the stored changes of the anonymous users with live state
+	// together, in bytes; past it the one unused longest is evicted. Default 268435456 (256
+	// MiB), and never below MaxBytes.
+	MaxTotalBytes int64 `yaml:"max_total_bytes"`
 	// MaxBytes bounds one user's stored changes across the sandboxes, in bytes; a change past
 	// it gets 507 with a hint to Reset. Default 4194304 (4 MiB).
 	MaxBytes int64 `yaml:"max_bytes"`
@@ -86,9 +99,18 @@ type Access struct {
 	UsersFile string `yaml:"users_file"`
 	// Header is the user-name header of mode header. Default X-Forwarded-User.
 	Header string `yaml:"header"`
-	// TrustedProxies are the addresses or CIDR prefixes the header is accepted from (mode
-	// header); a request from anywhere else is refused.
+	// TrustedProxies are the addresses or CIDR prefixes of the reverse proxies in front of
+	// Loupe. In every mode, a request from one of them is counted against the client address
+	// the proxies wrote in ClientAddressHeader (the per-client limits on logins, calls and
+	// sandbox sessions), and a request from anywhere else against its own address, whatever
+	// header it sends. In mode header the user header is accepted from them only, and a request
+	// from anywhere else is refused.
 	TrustedProxies []string `yaml:"trusted_proxies"`
+	// ClientAddressHeader is the header the trusted proxies put the client's address in:
+	// X-Forwarded-For (default; nginx, Caddy, Traefik, Envoy) or Forwarded (RFC 7239). It is
+	// read right to left past the trusted proxies, so name the one your proxies set themselves:
+	// one they pass through unchanged carries whatever a client wrote.
+	ClientAddressHeader string `yaml:"client_address_header"`
 	// Admins are the users who may call operations an API keeps to admins (API.AdminOnly). In
 	// mode none the single local user is an admin.
 	Admins []string `yaml:"admins"`
@@ -112,6 +134,13 @@ type Limits struct {
 	// upstream sends nothing for this long. There is no limit on a stream's total length.
 	// Default 60s.
 	StreamIdleTimeout time.Duration `yaml:"stream_idle_timeout"`
+	// MaxDocument caps the size of an API of your own's OpenAPI document, in bytes: a larger
+	// one stops the start before it is read, naming this key. Default 16777216 (16 MiB: every
+	// document of the APIs.guru directory but Microsoft Graph's, which need gigabytes).
+	MaxDocument int64 `yaml:"max_document"`
+	// DocumentBuildTimeout is how long compiling one such document may take before the start
+	// is given up, naming this key. Default 60s.
+	DocumentBuildTimeout time.Duration `yaml:"document_build_timeout"`
 }
 
 // API configures one API.
@@ -126,8 +155,17 @@ type API struct {
 	// scheme says how the credential is sent. Empty for the built-in APIs, whose documents
 	// Loupe ships.
 	OpenAPI string `yaml:"openapi"`
-	// Credential is the secret the proxy adds to every call, and how.
+	// Credential is the secret the proxy adds to every call, and how. For an API of your own
+	// with send unset, it is the credential of the document's first security scheme, sent to
+	// the operations that scheme secures (as Credentials would).
 	Credential Credential `yaml:"credential"`
+	// Credentials are the secrets of an API of your own's security schemes, keyed by the
+	// scheme's name in its document (components.securitySchemes). Each operation is sent the
+	// credentials of the first of its security requirements whose every scheme has one (all
+	// of them: several headers or query parameters at once), placed as each scheme says
+	// unless send, name and prefix say otherwise; an operation with security: [] is sent none.
+	// Nil: only Credential.
+	Credentials map[string]*Credential `yaml:"credentials"`
 	// Allow lists the operationIds that may be called. Empty allows every documented one.
 	Allow []string `yaml:"allow"`
 	// AdminOnly lists operationIds only admins may call, such as mutating operations.
@@ -165,6 +203,9 @@ func (c *Config) applyDefaults() {
 	if s.Access.Header == "" {
 		s.Access.Header = "X-Forwarded-User"
 	}
+	if s.Access.ClientAddressHeader == "" {
+		s.Access.ClientAddressHeader = "X-Forwarded-For"
+	}
 	if s.Access.SessionTTL == 0 {
 		s.Access.SessionTTL = 12 * time.Hour
 	}
@@ -184,12 +225,24 @@ func (c *Config) applyDefaults() {
 	if l.StreamIdleTimeout == 0 {
 		l.StreamIdleTimeout = proxy.DefaultStreamIdleTimeout
 	}
+	if l.MaxDocument == 0 {
+		l.MaxDocument = 16 << 20
+	}
+	if l.DocumentBuildTimeout == 0 {
+		l.DocumentBuildTimeout = time.Minute
+	}
 	sb := &s.Sandbox
 	if sb.IdleTimeout == 0 {
 		sb.IdleTimeout = 30 * time.Minute
 	}
 	if sb.MaxSessions == 0 {
 		sb.MaxSessions = 1000
+	}
+	if sb.MaxSessionsPerClient == 0 {
+		sb.MaxSessionsPerClient = 20
+	}
+	if sb.MaxTotalBytes == 0 {
+		sb.MaxTotalBytes = 256 << 20
 	}
 	if sb.MaxBytes == 0 {
 		sb.MaxBytes = 4 << 20
@@ -206,6 +259,11 @@ func (c *Config) applyDefaults() {
 		if a != nil {
 			a.applyOAuthDefaults(slug) // before the scheme's defaults: script's sandbox signs in
 			a.Credential.applyDefaults()
+			for _, cr := range a.Credentials {
+				if cr != nil {
+					cr.applyDefaults()
+				}
+			}
 		}
 	}
 }

@@ -171,7 +171,7 @@ func TestErrorsNameTheKey(t *testing.T) {
 		{"negative idle", "server:\n  sandbox:\n    idle_timeout: -1s\n", nil, "server.sandbox.idle_timeout: expected a positive duration"},
 		{"negative sessions", "server:\n  sandbox:\n    max_sessions: -5\n", nil, "server.sandbox.max_sessions: expected a positive number"},
 		{"negative bytes", "server:\n  sandbox:\n    max_bytes: -1\n", nil, "server.sandbox.max_bytes: expected a positive number of bytes"},
-		{"unknown sandbox key", "server:\n  sandbox:\n    max_users: 5\n", nil, "unknown key server.sandbox.max_users; expected one of: idle_timeout, max_sessions, max_bytes"},
+		{"unknown sandbox key", "server:\n  sandbox:\n    max_users: 5\n", nil, "unknown key server.sandbox.max_users; expected one of: idle_timeout, max_sessions, max_sessions_per_client, max_total_bytes, max_bytes"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

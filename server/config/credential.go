@@ -128,18 +128,48 @@ func (c *Credential) Apply() func(*http.Request) {
 		v := "Basic " + base64.StdEncoding.EncodeToString([]byte(secret))
 		return func(r *http.Request) { r.Header.Set("Authorization", v) }
 	case SendCookie:
-		// The browser's own Cookie header never goes upstream (the proxy drops it), so this
-		// is the only cookie sent.
-		v := name + "=" + secret
-		return func(r *http.Request) { r.Header.Set("Cookie", v) }
+		// The browser's own Cookie header never goes upstream (the proxy drops it); the
+		// operation's cookie parameters may be there, and a cookie of the same name is replaced.
+		return func(r *http.Request) { SetCookie(r.Header, name, secret) }
 	case SendQuery, SendOAuth2:
-		return func(r *http.Request) {
-			q := r.URL.Query()
-			q.Set(name, secret)
-			r.URL.RawQuery = q.Encode()
-		}
+		return func(r *http.Request) { r.URL.RawQuery = SetQuery(r.URL.RawQuery, name, secret) }
 	}
 	return nil
+}
+
+// SetQuery returns a raw query with the parameter name set to value: every name=... pair
+// already there removed and name=value appended, the other pairs kept as they were written,
+// in their order and escaping.
+func SetQuery(raw, name, value string) string {
+	var kept []string
+	for _, pair := range strings.Split(raw, "&") {
+		if pair == "" {
+			continue
+		}
+		k, _, _ := strings.Cut(pair, "=")
+		if un, err := url.QueryUnescape(k); err == nil && un == name {
+			continue
+		}
+		kept = append(kept, pair)
+	}
+	return strings.Join(append(kept, url.QueryEscape(name)+"="+url.QueryEscape(value)), "&")
+}
+
+// SetCookie sets the cookie name to value in a request's Cookie header, keeping the others.
+func SetCookie(h http.Header, name, value string) {
+	var kept []string
+	for _, line := range h.Values("Cookie") {
+		for _, c := range strings.Split(line, ";") {
+			if c = strings.TrimSpace(c); c == "" {
+				continue
+			}
+			if k, _, _ := strings.Cut(c, "="); k == name {
+				continue
+			}
+			kept = append(kept, c)
+		}
+	}
+	h.Set("Cookie", strings.Join(append(kept, name+"="+value), "; "))
 }
 
 // Sensitive returns every form in which the secret could appear in a response or a log: the

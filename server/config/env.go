@@ -12,6 +12,7 @@ import (
 //	LOUPE_ADDR, LOUPE_PUBLIC_URL                      server.addr, server.public_url
 //	LOUPE_ACCESS_MODE, LOUPE_USERS_FILE               server.access.mode, .users_file
 //	LOUPE_TRUSTED_HEADER, LOUPE_TRUSTED_PROXIES       server.access.header, .trusted_proxies (comma-separated)
+//	LOUPE_CLIENT_ADDRESS_HEADER                       server.access.client_address_header
 //	LOUPE_ADMINS                                      server.access.admins (comma-separated)
 //	LOUPE_DATA_DIR                                    server.data_dir
 //	LOUPE_<SLUG>_URL                                  apis.<slug>.base_url
@@ -36,6 +37,7 @@ func applyEnv(c *Config, lookup func(string) (string, bool)) error {
 	str("LOUPE_USERS_FILE", &s.Access.UsersFile)
 	str("LOUPE_TRUSTED_HEADER", &s.Access.Header)
 	list("LOUPE_TRUSTED_PROXIES", &s.Access.TrustedProxies)
+	str("LOUPE_CLIENT_ADDRESS_HEADER", &s.Access.ClientAddressHeader)
 	list("LOUPE_ADMINS", &s.Access.Admins)
 	str("LOUPE_DATA_DIR", &s.DataDir)
 	if c.APIs == nil {

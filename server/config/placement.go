@@ -26,27 +26,33 @@ func Placement(api *catalog.API) (send, name, prefix string, err error) {
 	if scheme == "" {
 		return SendNone, "", "", nil
 	}
-	for _, s := range api.Security {
-		if s.Name != scheme {
-			continue
+	for i := range api.Security {
+		if api.Security[i].Name == scheme {
+			return SchemePlacement(&api.Security[i])
 		}
-		switch {
-		case s.Type == "http" && strings.EqualFold(s.Scheme, "bearer"):
-			return SendBearer, "", "", nil
-		case s.Type == "http" && strings.EqualFold(s.Scheme, "basic"):
-			return SendBasic, "", "", nil
-		case s.Type == "apiKey" && s.In == "header":
-			return SendHeader, s.ParamName, s.Prefix, nil
-		case s.Type == "apiKey" && s.In == "query":
-			return SendQuery, s.ParamName, "", nil
-		case s.Type == "apiKey" && s.In == "cookie":
-			return SendCookie, s.ParamName, "", nil
-		case s.Type == "oauth2" || s.Type == "openIdConnect":
-			// The access token is sent as a bearer token (RFC 6750).
-			return SendBearer, "", "", nil
-		}
-		return "", "", "", fmt.Errorf("the document's security scheme %q (%s %s%s) is not one Loupe's proxy can send; set send (bearer, header, basic, query, cookie or none) with name and prefix",
-			s.Name, s.Type, s.In, s.Scheme)
 	}
 	return "", "", "", fmt.Errorf("the document names security scheme %q but does not define it; set send (bearer, header, basic, query, cookie or none)", scheme)
+}
+
+// SchemePlacement says how a security scheme's credential is sent, or that the proxy cannot
+// send it (an HTTP scheme other than bearer and basic, such as digest or an HMAC signature,
+// which each call must compute).
+func SchemePlacement(s *catalog.SecurityScheme) (send, name, prefix string, err error) {
+	switch {
+	case s.Type == "http" && strings.EqualFold(s.Scheme, "bearer"):
+		return SendBearer, "", "", nil
+	case s.Type == "http" && strings.EqualFold(s.Scheme, "basic"):
+		return SendBasic, "", "", nil
+	case s.Type == "apiKey" && s.In == "header":
+		return SendHeader, s.ParamName, s.Prefix, nil
+	case s.Type == "apiKey" && s.In == "query":
+		return SendQuery, s.ParamName, "", nil
+	case s.Type == "apiKey" && s.In == "cookie":
+		return SendCookie, s.ParamName, "", nil
+	case s.Type == "oauth2" || s.Type == "openIdConnect":
+		// The access token is sent as a bearer token (RFC 6750).
+		return SendBearer, "", "", nil
+	}
+	return "", "", "", fmt.Errorf("the document's security scheme %q (%s %s%s) is not one Loupe's proxy can send; set send (bearer, header, basic, query, cookie or none) with name and prefix",
+		s.Name, s.Type, s.In, s.Scheme)
 }

@@ -41,10 +41,18 @@ func (c *Config) Validate() error {
 		return errKey("server.limits.upstream_timeout", "expected a positive duration, got %s", l.UpstreamTimeout)
 	case l.StreamIdleTimeout <= 0:
 		return errKey("server.limits.stream_idle_timeout", "expected a positive duration, got %s", l.StreamIdleTimeout)
+	case l.MaxDocument <= 0:
+		return errKey("server.limits.max_document", "expected a positive number of bytes, got %d", l.MaxDocument)
+	case l.DocumentBuildTimeout <= 0:
+		return errKey("server.limits.document_build_timeout", "expected a positive duration, got %s", l.DocumentBuildTimeout)
 	case s.Sandbox.IdleTimeout < 0:
 		return errKey("server.sandbox.idle_timeout", "expected a positive duration, got %s", s.Sandbox.IdleTimeout)
 	case s.Sandbox.MaxSessions < 0:
 		return errKey("server.sandbox.max_sessions", "expected a positive number, got %d", s.Sandbox.MaxSessions)
+	case s.Sandbox.MaxSessionsPerClient < 0:
+		return errKey("server.sandbox.max_sessions_per_client", "expected a positive number, got %d", s.Sandbox.MaxSessionsPerClient)
+	case s.Sandbox.MaxTotalBytes < 0:
+		return errKey("server.sandbox.max_total_bytes", "expected a positive number of bytes, got %d", s.Sandbox.MaxTotalBytes)
 	case s.Sandbox.MaxBytes < 0:
 		return errKey("server.sandbox.max_bytes", "expected a positive number of bytes, got %d", s.Sandbox.MaxBytes)
 	}
@@ -88,6 +96,9 @@ func (c *Config) validateAccess() error {
 	}
 	if !validToken(a.Header) {
 		return errKey("server.access.header", "expected a header name such as X-Forwarded-User, got %q", a.Header)
+	}
+	if h := a.ClientAddressHeader; !strings.EqualFold(h, "X-Forwarded-For") && !strings.EqualFold(h, "Forwarded") {
+		return errKey("server.access.client_address_header", "expected X-Forwarded-For or Forwarded (the header your trusted proxies set), got %q", h)
 	}
 	for i, p := range a.TrustedProxies {
 		if _, err := ParsePrefix(p); err != nil {
@@ -148,6 +159,9 @@ func (a *API) validate(key string) error {
 	if !a.IsSandbox() && cr.Send != SendNone && cr.Send != SendOAuth2 && cr.Send != "" && !cr.hasSource() {
 		return errKey(ck, "the API at %s is sent a credential (%s) but none is given; expected value, file or env (or send: none)", redactURL(a.BaseURL), cr.Send)
 	}
+	if err := a.validateSchemes(key); err != nil {
+		return err
+	}
 	for field, ids := range map[string][]string{"allow": a.Allow, "admin_only": a.AdminOnly} {
 		for i, id := range ids {
 			if id == "" || strings.ContainsAny(id, " /") {
@@ -175,11 +189,11 @@ func (c *Config) ResolveCredentials() error {
 				return err
 			}
 		}
-		if a.Credential.Send == SendBasic && a.Credential.secret != "" && !strings.Contains(a.Credential.secret, ":") {
-			return errKey(key, "send: basic expects the secret as user:password")
+		if err := a.Credential.checkSecret(key); err != nil {
+			return err
 		}
-		if a.Credential.Send == SendCookie && strings.ContainsAny(a.Credential.secret, "; ,\"\\") {
-			return errKey(key, "send: cookie cannot send a secret holding a space, comma, semicolon, quote or backslash")
+		if err := a.resolveSchemes("apis."+slug+".credentials", lookup); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -189,7 +203,7 @@ func (c *Config) ResolveCredentials() error {
 func (c *Config) RealCredentials() []string {
 	var out []string
 	for _, slug := range slices.Sorted(maps.Keys(c.APIs)) {
-		if a := c.APIs[slug]; a != nil && !a.IsSandbox() && a.Credential.Send != SendNone && (a.Credential.hasSource() || a.Credential.IsOAuth2()) {
+		if a := c.APIs[slug]; a != nil && !a.IsSandbox() && (a.Credential.Send != SendNone && (a.Credential.hasSource() || a.Credential.IsOAuth2()) || len(a.Credentials) > 0) {
 			out = append(out, "apis."+slug)
 		}
 	}

@@ -21,6 +21,13 @@ func (c *Config) Files() []string {
 		if a := c.APIs[slug]; a != nil && a.Credential.File != "" {
 			out = append(out, a.Credential.File)
 		}
+		if a := c.APIs[slug]; a != nil {
+			for _, scheme := range slices.Sorted(maps.Keys(a.Credentials)) {
+				if cr := a.Credentials[scheme]; cr != nil && cr.File != "" {
+					out = append(out, cr.File)
+				}
+			}
+		}
 		if a := c.APIs[slug]; a != nil && a.OpenAPI != "" {
 			out = append(out, a.OpenAPI) // a change is reported: it takes a restart
 		}

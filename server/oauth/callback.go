@@ -2,6 +2,7 @@ package oauth
 
 import (
 	"context"
+	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"io"
@@ -25,10 +26,14 @@ func (s *Service) serveCallback(w http.ResponseWriter, r *http.Request) {
 	c, _ := r.Cookie(stateCookie)
 	// The cookie is single-use, whatever happens next.
 	http.SetCookie(w, &http.Cookie{Name: stateCookie, Value: "", Path: Prefix, MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode})
-	pd := s.take(state)
+	var sealedState string
+	var pd *pending
+	if c != nil {
+		sealedState, pd, _ = s.sealer.open(c.Value, time.Now())
+	}
 	user := s.user(r)
 	switch {
-	case state == "" || c == nil || c.Value != state || pd == nil || pd.user != user:
+	case state == "" || pd == nil || subtle.ConstantTimeCompare([]byte(sealedState), []byte(state)) != 1 || pd.user != user:
 		page(w, http.StatusBadRequest, "Sign-in not recognised",
 			"This browser did not start this sign-in, or it was already used or took longer than 10 minutes (its state does not match).",
 			"Start again with Sign in on the API's page.", "/")
@@ -57,7 +62,7 @@ func (s *Service) serveCallback(w http.ResponseWriter, r *http.Request) {
 			"Sign in again; if it happens again, check "+p.ConfigKey+".auth_url.", pd.back)
 		return
 	}
-	ctx, cancel := context.WithTimeout(s.clientContext(r.Context()), callTimeout)
+	ctx, cancel := context.WithTimeout(s.clientContext(r.Context(), user), callTimeout)
 	defer cancel()
 	cfg := p.oauthConfig(pd.redirect, pd.scopes)
 	tok, err := cfg.Exchange(ctx, code, oauth2.VerifierOption(pd.verifier))
@@ -65,7 +70,7 @@ func (s *Service) serveCallback(w http.ResponseWriter, r *http.Request) {
 		s.exchangeFailed(w, p, pd, err)
 		return
 	}
-	g := newGrant(s.clientContext(context.Background()), cfg, tok, s.opts.Secrets)
+	g := newGrant(s.clientContext(context.Background(), user), cfg, tok, s.opts.Secrets)
 	if len(g.grantedScopes()) == 0 {
 		g.scopes = pd.scopes // the provider granted what was asked (RFC 6749 §5.1)
 	}
@@ -77,21 +82,6 @@ func (s *Service) serveCallback(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Referrer-Policy", "no-referrer")
 	http.Redirect(w, r, pd.back, http.StatusSeeOther)
-}
-
-// take returns and forgets the pending sign-in of state, if it has not expired.
-func (s *Service) take(state string) *pending {
-	if state == "" {
-		return nil
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	pd := s.pending[state]
-	delete(s.pending, state)
-	if pd == nil || time.Since(pd.created) > stateTTL {
-		return nil
-	}
-	return pd
 }
 
 // exchangeFailed answers a refused code exchange with the configuration key to check.

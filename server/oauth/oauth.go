@@ -1,6 +1,7 @@
 // Package oauth is Loupe's side of OAuth 2.0: a Loupe user signs in to an API whose credential
 // says send: oauth2 (authorization code with PKCE and a state bound to the browser), the server
-// keeps the grant (one per Loupe user and API, in memory), refreshes its access token before it
+// keeps the grant (one per Loupe user and API, in memory; a sign-in under way is kept by the
+// browser, sealed in its state cookie, so that no one can fill a table of them), refreshes its access token before it
 // expires, and the proxy sends it as "Authorization: Bearer". The browser never sees a token:
 // GET /oauth/status tells the page who is signed in and with which scopes, nothing more.
 //
@@ -85,8 +86,8 @@ type Service struct {
 	opts      Options
 	mu        sync.Mutex
 	providers map[string]*Provider
-	pending   map[string]*pending // by state
 	grants    map[grantKey]*grant
+	sealer    *sealer // pending sign-ins live in the browser's state cookie, sealed
 }
 
 // New returns a Service.
@@ -100,7 +101,7 @@ func New(opts Options) *Service {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
-	return &Service{opts: opts, providers: opts.Providers, pending: map[string]*pending{}, grants: map[grantKey]*grant{}}
+	return &Service{opts: opts, providers: opts.Providers, grants: map[grantKey]*grant{}, sealer: newSealer()}
 }
 
 // SetProviders replaces the providers after the configuration was reloaded; grants of an API
@@ -185,9 +186,22 @@ func (p *Provider) title() string {
 	return p.API
 }
 
-// clientContext carries the HTTP client golang.org/x/oauth2 uses.
-func (s *Service) clientContext(ctx context.Context) context.Context {
-	return context.WithValue(ctx, oauth2.HTTPClient, s.opts.Client)
+// clientContext carries the HTTP client golang.org/x/oauth2 uses, and the Loupe user the calls
+// are made for (CallerOf).
+func (s *Service) clientContext(ctx context.Context, user string) context.Context {
+	return context.WithValue(context.WithValue(ctx, oauth2.HTTPClient, s.opts.Client), callerKey{}, user)
+}
+
+// callerKey is the context key of the Loupe user a call to a token endpoint is made for.
+type callerKey struct{}
+
+// CallerOf returns the Loupe user a call of the Service's HTTP client (Options.Client) is made
+// for: a token exchange or a refresh of their grant. The server's transport tells the built-in
+// script sandbox's authorization server, so that it keeps a signed-in user's grants apart from
+// anonymous clients' (server/oauth_setup.go).
+func CallerOf(ctx context.Context) (string, bool) {
+	u, ok := ctx.Value(callerKey{}).(string)
+	return u, ok && u != ""
 }
 
 // callTimeout bounds one call to a provider's endpoint.

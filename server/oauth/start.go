@@ -13,17 +13,16 @@ import (
 	"loupe/server/proxy"
 )
 
-// stateCookie binds a sign-in's state to the browser that started it. It holds only the
-// state, is HttpOnly (no script reads it), SameSite=Lax (sent when the provider sends the
-// browser back) and lasts as long as a sign-in may take.
+// stateCookie binds a sign-in's state to the browser that started it. It holds the pending
+// sign-in sealed (seal.go: the browser cannot read the PKCE verifier in it nor change it), is
+// HttpOnly (no script reads it), SameSite=Lax (sent when the provider sends the browser back)
+// and lasts as long as a sign-in may take.
 const (
 	stateCookie = "loupe_oauth_state"
 	stateTTL    = 10 * time.Minute
-	maxPending  = 1000
 )
 
-// pending is a sign-in between /oauth/start and /oauth/callback. It lives on the server: the
-// browser holds only the state, never the PKCE verifier.
+// pending is a sign-in between /oauth/start and /oauth/callback, sealed in the state cookie.
 type pending struct {
 	user, api string
 	verifier  string
@@ -63,12 +62,13 @@ func (s *Service) serveStart(w http.ResponseWriter, r *http.Request) {
 	state := rand.Text()
 	pd := &pending{user: s.user(r), api: slug, verifier: oauth2.GenerateVerifier(), scopes: scopes,
 		redirect: s.origin(r) + Prefix + "callback", back: back, created: time.Now()}
-	if !s.remember(state, pd) {
-		page(w, http.StatusServiceUnavailable, "Too many sign-ins at once",
-			"Loupe is waiting for too many sign-ins to come back from their consent pages.", "Try again in a few minutes.", back)
+	sealed, err := s.sealer.seal(state, pd)
+	if err != nil {
+		page(w, http.StatusBadRequest, "Too many scopes at once", "Signing in to "+p.title()+" with all these scopes does not fit in the browser's cookie.",
+			"Tick fewer scopes, sign in, then sign in again for the others.", back)
 		return
 	}
-	http.SetCookie(w, &http.Cookie{Name: stateCookie, Value: state, Path: Prefix, MaxAge: int(stateTTL / time.Second),
+	http.SetCookie(w, &http.Cookie{Name: stateCookie, Value: sealed, Path: Prefix, MaxAge: int(stateTTL / time.Second),
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: strings.HasPrefix(pd.redirect, "https:")})
 	cfg := p.oauthConfig(pd.redirect, scopes)
 	to := cfg.AuthCodeURL(state, oauth2.S256ChallengeOption(pd.verifier), oauth2.AccessTypeOffline, oauth2.SetAuthURLParam("prompt", "consent"))
@@ -99,22 +99,6 @@ func (p *Provider) chosen(asked []string) (scopes []string, unknown string) {
 		}
 	}
 	return scopes, ""
-}
-
-// remember keeps a pending sign-in, dropping those past their time; false when too many wait.
-func (s *Service) remember(state string, pd *pending) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for k, v := range s.pending {
-		if time.Since(v.created) > stateTTL {
-			delete(s.pending, k)
-		}
-	}
-	if len(s.pending) >= maxPending {
-		return false
-	}
-	s.pending[state] = pd
-	return true
 }
 
 // origin is where browsers reach Loupe: the public URL, else the scheme and host the request

@@ -35,10 +35,14 @@ func (p *Proxy) authorize(ctx context.Context, c *call) *refusal {
 	return nil
 }
 
-// credential is how the call's credential is added: the user's own, else the API's.
+// credential is how the call's credential is added: the user's own, else the operation's as
+// its security says (OperationAuth), else the API's.
 func (c *call) credential() func(*http.Request) {
 	if c.apply != nil {
 		return c.apply
+	}
+	if auth, ok := c.up.OperationAuth[c.op]; ok && c.op != "" {
+		return auth.Apply
 	}
 	return c.up.Apply
 }

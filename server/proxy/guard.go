@@ -2,7 +2,9 @@ package proxy
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
+	"unicode/utf8"
 )
 
 // A refusal is a call the proxy answers itself, with a JSON error.
@@ -47,45 +49,88 @@ func splitTarget(r *http.Request) (slug, rawRest string, _ *refusal) {
 
 // checkRest refuses a path that could climb out of the base URL or be read differently by the
 // upstream: dot segments, empty segments, encoded slashes, dots, backslashes and percent
-// signs, backslashes, semicolons, control characters, CR and LF, non-ASCII, and userinfo-like
-// first segments.
+// signs, backslashes, semicolons, control characters, CR and LF, raw non-ASCII, look-alikes
+// of dots and slashes, and userinfo-like first segments. An encoded slash or semicolon, or a
+// raw semicolon, can be a documented value (a GitLab project path, a Cloud Storage object
+// name, a matrix parameter): checkRest leaves those to checkValues, which accepts them only
+// inside a value the matched operation's path template has a parameter for.
 func checkRest(raw string) *refusal {
+	ref, deferred := checkPath(raw)
+	if ref == nil && deferred {
+		return bad("the path has an encoded slash or a semicolon outside a documented parameter")
+	}
+	return ref
+}
+
+// checkPath is checkRest, reporting instead whether the path holds an encoded slash or
+// semicolon, or a semicolon, that checkValues must place.
+func checkPath(raw string) (ref *refusal, deferred bool) {
+	nonASCII := false
 	for i := 0; i < len(raw); i++ {
 		b := raw[i]
 		switch {
 		case b == '%':
 			if i+2 >= len(raw) || !isHex(raw[i+1]) || !isHex(raw[i+2]) {
-				return bad("the path has a malformed percent-escape")
+				return bad("the path has a malformed percent-escape"), false
 			}
 			d := unhex(raw[i+1])<<4 | unhex(raw[i+2])
-			if d == '/' || d == '\\' || d == '.' || d == '%' || d == ';' || d < 0x20 || d >= 0x7f {
-				return bad("the path has an encoded slash, backslash, dot, percent sign, control or non-ASCII character")
+			switch {
+			case d == '/' || d == ';':
+				deferred = true
+			case d >= 0x80:
+				nonASCII = true
+			case d == '\\' || d == '.' || d == '%' || d < 0x20 || d == 0x7f:
+				return bad("the path has an encoded backslash, dot, percent sign or control character"), false
 			}
 			i += 2
-		case b == '\\' || b == ';':
-			return bad("the path has a backslash or semicolon")
+		case b == ';':
+			deferred = true
+		case b == '\\':
+			return bad("the path has a backslash"), false
 		case b < 0x20 || b >= 0x7f:
-			return bad("the path has a control or non-ASCII character; percent-encode text only in the query")
+			return bad("the path has a control or non-ASCII character; percent-encode it as UTF-8"), false
+		}
+	}
+	if nonASCII {
+		if ref := checkText(raw); ref != nil {
+			return ref, false
 		}
 	}
 	if raw == "" {
-		return nil
+		return nil, deferred
 	}
 	for i, rest := 0, raw[1:]; ; i++ {
 		s, after, more := strings.Cut(rest, "/")
 		switch {
 		case s == "" && more:
-			return bad("the path has an empty segment (//)")
+			return bad("the path has an empty segment (//)"), false
 		case s != "" && (strings.Trim(s, ".") == "" || strings.HasPrefix(s, "..")):
-			return bad("the path has a . or .. segment")
+			return bad("the path has a . or .. segment"), false
 		case i == 0 && strings.Contains(s, "@"):
-			return bad("the path's first segment looks like userinfo (@)")
+			return bad("the path's first segment looks like userinfo (@)"), false
 		}
 		if !more {
-			return nil
+			return nil, deferred
 		}
 		rest = after
 	}
+}
+
+// lookAlikes are characters an upstream may fold into a dot, a slash or a backslash
+// (Unicode compatibility forms, "best fit" code pages).
+const lookAlikes = "\uff0e\u2024\ufe52\u3002\uff61\u2215\u2044\uff0f\u29f8\u2216\uff3c\ufe68\u29f5\u00b7"
+
+// checkText refuses percent-encoded bytes that are not UTF-8 (overlong forms included) or
+// that encode a look-alike of a dot or a slash.
+func checkText(raw string) *refusal {
+	text, err := url.PathUnescape(raw)
+	if err != nil || !utf8.ValidString(text) {
+		return bad("the path has percent-encoded bytes that are not UTF-8")
+	}
+	if strings.ContainsAny(text, lookAlikes) {
+		return bad("the path has a character that looks like a dot or a slash")
+	}
+	return nil
 }
 
 // checkQuery refuses CR, LF and NUL in the query, raw or encoded.

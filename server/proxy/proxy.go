@@ -50,8 +50,14 @@ type API struct {
 	Secrets []string
 	// CredentialHeader and CredentialParam name a custom header or query parameter that
 	// carries the credential; the browser's own values for them are dropped, like
-	// Authorization, Cookie, key and access_token always are.
-	CredentialHeader, CredentialParam string
+	// Authorization, Cookie, key and access_token always are. CredentialHeaders and
+	// CredentialParams name more, for an API with several security schemes.
+	CredentialHeader, CredentialParam   string
+	CredentialHeaders, CredentialParams []string
+	// OperationAuth, when set, adds each documented operation's credentials as its own
+	// security says, by operationId (see OpAuth); an operation it does not list, and an
+	// undocumented call, get Apply.
+	OperationAuth map[string]OpAuth
 	// Allow lists the operationIds that may be called; nil allows every documented one.
 	Allow []string
 	// AdminOnly lists operationIds only admins may call.
@@ -72,6 +78,15 @@ type API struct {
 	Authorize func(ctx context.Context, user string) (func(*http.Request), error)
 }
 
+// OpAuth is how one operation's credentials are added.
+type OpAuth struct {
+	// Apply adds them; nil sends none (security: [], or an optional requirement).
+	Apply func(*http.Request)
+	// Missing, when set, says which credentials the operation needs that are not configured,
+	// or that the proxy cannot send, and what to configure: its calls are refused with it.
+	Missing string
+}
+
 // Config configures a Proxy.
 type Config struct {
 	// APIs are the proxied APIs, keyed by slug. A slug not listed is answered 404.
@@ -88,6 +103,11 @@ type Config struct {
 	// no limit.
 	Rate  rate.Limit
 	Burst int
+	// RateKey names whose token bucket a call takes from, and whether that is a signed-in
+	// user's (never evicted to make room for anonymous clients'): in access mode none, where
+	// everyone is "local", the client address, so that one client cannot use up everyone's
+	// rate. Nil means per user, every one signed in.
+	RateKey func(*http.Request) (key string, signedIn bool)
 	// MaxBody caps a request body in bytes; a larger one is answered 413. Zero means 10 MiB.
 	MaxBody int64
 	// UpstreamTimeout is how long to wait for response headers before answering 504. Zero
@@ -138,6 +158,10 @@ type upstream struct {
 	admin   map[string]bool
 	sbOnly  map[string]bool // operations marked x-loupe-sandbox-only
 	basePth string          // BaseURL.Path without its trailing slash
+	// credentialHeaders and credentialParams are the browser's headers and query
+	// parameters never sent upstream: those that carry credentials.
+	credentialHeaders []string
+	credentialParams  map[string]bool
 }
 
 // copyBufferSize is the size of ReverseProxy's copy buffers. A response holds its buffer for
@@ -222,7 +246,16 @@ func (p *Proxy) SetAPIs(apis map[string]*API, cat *catalog.Catalog) {
 	p.rebuildMasker()
 	t := apiTable{}
 	for slug, a := range apis {
-		u := &upstream{slug: slug, API: *a, allow: set(a.Allow), admin: set(a.AdminOnly)}
+		u := &upstream{slug: slug, API: *a, allow: set(a.Allow), admin: set(a.AdminOnly),
+			credentialParams: set(append([]string{"key", "access_token", "oauth_token"}, a.CredentialParams...))}
+		if a.CredentialParam != "" {
+			u.credentialParams[a.CredentialParam] = true
+		}
+		for _, h := range append([]string{a.CredentialHeader}, a.CredentialHeaders...) {
+			if h != "" {
+				u.credentialHeaders = append(u.credentialHeaders, h)
+			}
+		}
 		if a.BaseURL != nil {
 			u.basePth = trimSlash(a.BaseURL.Path)
 		}

@@ -9,49 +9,51 @@ import (
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"loupe/server/internal/bounded"
 )
 
-// limiters holds one token bucket per user, forgetting users idle for an hour.
+// Bounds of the rate limiters' table: one token bucket per signed-in user or per anonymous
+// client address. Past maxAnonymousBuckets the client unused longest loses its bucket (and
+// starts afresh on its next call); a signed-in user's is never evicted for an anonymous one.
+const (
+	maxAnonymousBuckets = 10_000
+	maxUserBuckets      = 100_000
+	bucketIdle          = time.Hour
+)
+
+// limiters holds the token buckets, forgetting those idle for an hour.
 type limiters struct {
 	mu    sync.Mutex
 	rate  rate.Limit
 	burst int
-	users map[string]*userLimit
+	t     *bounded.Table[string, *rate.Limiter]
 	swept time.Time
-}
-
-type userLimit struct {
-	lim  *rate.Limiter
-	seen time.Time
 }
 
 func newLimiters(r rate.Limit, burst int) *limiters {
 	if burst < 1 {
 		burst = 1
 	}
-	return &limiters{rate: r, burst: burst, users: map[string]*userLimit{}, swept: time.Now()}
+	return &limiters{rate: r, burst: burst, swept: time.Now(),
+		t: bounded.New(bounded.Options[string, *rate.Limiter]{Max: maxAnonymousBuckets, MaxProtected: maxUserBuckets})}
 }
 
-// wait returns how long the user must wait before this call is allowed; zero allows it and
-// takes a token.
-func (l *limiters) wait(user string, now time.Time) time.Duration {
+// wait returns how long key must wait before this call is allowed; zero allows it and takes a
+// token. signedIn says key is a signed-in user's.
+func (l *limiters) wait(key string, signedIn bool, now time.Time) time.Duration {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if now.Sub(l.swept) > 10*time.Minute {
-		for name, u := range l.users {
-			if now.Sub(u.seen) > time.Hour {
-				delete(l.users, name)
-			}
-		}
+		l.t.Expire(bucketIdle)
 		l.swept = now
 	}
-	u := l.users[user]
-	if u == nil {
-		u = &userLimit{lim: rate.NewLimiter(l.rate, l.burst)}
-		l.users[user] = u
+	lim, ok := l.t.Get(key)
+	if !ok {
+		lim = rate.NewLimiter(l.rate, l.burst)
+		l.t.Put(key, lim, key, signedIn)
 	}
-	u.seen = now
-	res := u.lim.ReserveN(now, 1)
+	res := lim.ReserveN(now, 1)
 	if d := res.DelayFrom(now); d > 0 {
 		res.CancelAt(now)
 		return d
@@ -59,18 +61,31 @@ func (l *limiters) wait(user string, now time.Time) time.Duration {
 	return 0
 }
 
-// checkRate answers 429 with Retry-After when the user is over their rate.
-func (p *Proxy) checkRate(w http.ResponseWriter, user string) *refusal {
+// rateKey names whose bucket r's call takes a token from: Config.RateKey's, else the user's.
+func (p *Proxy) rateKey(r *http.Request, user string) (string, bool) {
+	if p.cfg.RateKey != nil {
+		return p.cfg.RateKey(r)
+	}
+	return "user:" + user, true
+}
+
+// checkRate answers 429 with Retry-After when the caller is over their rate.
+func (p *Proxy) checkRate(w http.ResponseWriter, r *http.Request, user string) *refusal {
 	if p.limits == nil {
 		return nil
 	}
-	d := p.limits.wait(user, time.Now())
+	key, signedIn := p.rateKey(r, user)
+	d := p.limits.wait(key, signedIn, time.Now())
 	if d == 0 {
 		return nil
 	}
 	secs := int(math.Ceil(d.Seconds()))
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
+	who := user
+	if !signedIn {
+		who = "your address"
+	}
 	return &refusal{http.StatusTooManyRequests,
-		fmt.Sprintf("too many calls: %s may make %g per second (bursts of %d)", user, float64(p.limits.rate), p.limits.burst),
+		fmt.Sprintf("too many calls: %s may make %g per second (bursts of %d)", who, float64(p.limits.rate), p.limits.burst),
 		fmt.Sprintf("retry after %d s, or raise server.limits.rate and server.limits.burst", secs)}
 }

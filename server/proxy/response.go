@@ -14,6 +14,11 @@ func (p *Proxy) modifyResponse(resp *http.Response) error {
 	c := callFrom(resp.Request.Context())
 	up := c.up
 	h := resp.Header
+	if c.decode {
+		if err := decodeResponse(resp); err != nil {
+			return err
+		}
+	}
 	if ce := h.Get("Content-Encoding"); ce != "" && !strings.EqualFold(ce, "identity") {
 		return errEncoding
 	}
@@ -29,6 +34,7 @@ func (p *Proxy) modifyResponse(resp *http.Response) error {
 		}
 	}
 	dropHeaders(h, droppedResponse)
+	carryStatus(c, resp)
 	if v := h.Values("Www-Authenticate"); len(v) > 0 {
 		// The browser would prompt for a password and send it to Loupe; show it instead.
 		h.Del("Www-Authenticate")
@@ -135,14 +141,8 @@ func (p *Proxy) localLocation(up *upstream, reqURL *url.URL, loc string) (string
 		return "", false
 	}
 	out := Prefix + up.slug + rest
-	if u.RawQuery != "" {
-		q := u.Query()
-		for _, name := range []string{"key", "access_token", "oauth_token", up.CredentialParam} {
-			q.Del(name)
-		}
-		if enc := q.Encode(); enc != "" {
-			out += "?" + enc
-		}
+	if q := dropParams(u.RawQuery, up.credentialParams); q != "" {
+		out += "?" + q
 	}
 	return out, true
 }

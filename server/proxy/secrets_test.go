@@ -201,9 +201,9 @@ func TestOperationMatch(t *testing.T) {
 		{docs, "GET", "/project/active_versions/", "projectsRead"},
 	}
 	for _, tt := range tests {
-		got, _ := tt.ops.match(tt.method, "", tt.path)
-		if got != tt.want {
-			t.Errorf("%s %s: got %q; want %q", tt.method, tt.path, got, tt.want)
+		m, _ := tt.ops.match(tt.method, "", tt.path, "", nil)
+		if got := m.id; got != tt.want {
+			t.Errorf("%s %s: got %q; want %q", tt.method, tt.path, m.id, tt.want)
 		}
 	}
 }

@@ -28,8 +28,15 @@ type call struct {
 	reason  string // why the call failed, for the audit line; never an error's text
 	// inErr is why reading the client's request body failed, if it did (set by inBody).
 	inErr error
+	// carry is true when the caller asked for an upstream 408 to be carried (carry.go).
+	carry bool
 	// apply adds the user's own credential (API.Authorize); nil sends the API's.
 	apply func(*http.Request)
+	// deferred: the path holds an encoded slash or a semicolon for checkOperation to place.
+	deferred bool
+	// decode: the operation's documented Accept-Encoding went upstream, so a compressed
+	// answer is decoded before it is masked (see decodeResponse).
+	decode bool
 }
 
 // inBody is the client's request body; it remembers why a read failed, so that a client that
@@ -108,12 +115,14 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c.up = up
-	if ref := checkRest(rawRest); ref != nil {
+	ref, deferred := checkPath(rawRest)
+	if ref != nil {
 		p.refuse(rec, c, ref)
 		return
 	}
+	c.deferred = deferred
 	c.rawRest = rawRest
-	c.rest, _ = url.PathUnescape(rawRest) // checkRest accepted only valid escapes
+	c.rest, _ = url.PathUnescape(rawRest) // checkPath accepted only valid escapes
 	if ref := checkQuery(r.URL.RawQuery); ref != nil {
 		p.refuse(rec, c, ref)
 		return
@@ -130,16 +139,20 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		p.refuse(rec, c, ref)
 		return
 	}
-	if ref := p.checkRate(rec, c.user); ref != nil {
+	if ref := p.checkRate(rec, r, c.user); ref != nil {
 		p.refuse(rec, c, ref)
 		return
 	}
-	if ref := p.checkOperation(c, r.Method, admin); ref != nil {
+	if ref := p.checkOperation(c, r, admin); ref != nil {
 		p.refuse(rec, c, ref)
 		return
 	}
 	if up.BaseURL == nil {
 		p.refuse(rec, c, &refusal{http.StatusServiceUnavailable, up.slug + " has no base URL: " + up.Unset, "apis." + up.slug + ".base_url in the configuration"})
+		return
+	}
+	if auth, listed := up.OperationAuth[c.op]; listed && c.op != "" && auth.Missing != "" {
+		p.refuse(rec, c, &refusal{http.StatusUnauthorized, up.slug + ": " + auth.Missing, "apis." + up.slug + ".credentials in the configuration"})
 		return
 	}
 	if r.ContentLength > p.cfg.MaxBody {
@@ -153,17 +166,30 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Body != nil && r.Body != http.NoBody {
 		r.Body = &inBody{http.MaxBytesReader(rec, r.Body, p.cfg.MaxBody), c}
 	}
+	c.carry = r.Header.Get(CarryStatusHeader) != ""
 	c.client = r.Context()
 	c.Context, c.cancel = context.WithCancelCause(c.client)
 	defer c.cancel(nil)
 	p.rp.ServeHTTP(rec, r.WithContext(c))
 }
 
-// checkOperation names the call's operation and applies the API's allow list and admin policy.
-func (p *Proxy) checkOperation(c *call, method string, admin bool) *refusal {
+// checkOperation names the call's operation, places the values checkPath left open in its
+// path template's parameters, and applies the API's allow list, admin policy and the
+// operation's security.
+func (p *Proxy) checkOperation(c *call, r *http.Request, admin bool) *refusal {
 	up := c.up
-	id, ok := up.ops.match(method, up.basePth, c.rest)
+	method := r.Method
+	m, ok := up.ops.match(method, up.basePth, c.rawRest, r.URL.RawQuery, r.Header)
+	id := m.id
 	c.op = id
+	switch {
+	case c.deferred && !ok:
+		return bad("the path has an encoded slash or a semicolon outside a documented parameter")
+	case c.deferred:
+		if ref := checkValues(m); ref != nil {
+			return ref
+		}
+	}
 	switch {
 	case !ok && !up.AllowUndocumented:
 		return &refusal{http.StatusForbidden, up.slug + ": " + method + " " + orRoot(c.rest) + " is not a documented operation",
@@ -196,25 +222,31 @@ func (p *Proxy) rewrite(pr *httputil.ProxyRequest) {
 	out.Host = base.Host
 
 	if pr.In.URL.RawQuery != "" {
-		q := out.URL.Query()
-		dropped := false
-		for _, name := range []string{"key", "access_token", "oauth_token", up.CredentialParam} {
-			if _, ok := q[name]; ok && name != "" {
-				q.Del(name)
-				dropped = true
-			}
-		}
-		if dropped {
-			out.URL.RawQuery = q.Encode()
-		}
+		out.URL.RawQuery = dropParams(out.URL.RawQuery, up.credentialParams)
 	}
 	h := out.Header
+	cookies := h.Values(CookieHeader)
+	delete(h, CookieHeader)
+	acceptEncoding := h.Values(AcceptEncodingHeader)
+	if len(acceptEncoding) == 0 {
+		acceptEncoding = h.Values("Accept-Encoding") // a client that can send it
+	}
+	delete(h, AcceptEncodingHeader)
 	dropHeaders(h, droppedRequest)
+	if len(cookies) > 0 {
+		// The operation's cookie parameters, which a browser cannot send as Cookie.
+		h["Cookie"] = []string{strings.Join(cookies, "; ")}
+	}
+	if len(acceptEncoding) > 0 && up.ops.documentsHeader(c.op, "Accept-Encoding") {
+		// The operation documents it: it goes upstream, and the answer is decoded here.
+		h["Accept-Encoding"] = acceptEncoding
+		c.decode = true
+	}
 	for _, name := range p.cfg.StripHeaders {
 		h.Del(name)
 	}
-	if up.CredentialHeader != "" {
-		h.Del(up.CredentialHeader)
+	for _, name := range up.credentialHeaders {
+		h.Del(name)
 	}
 	if _, ok := h["User-Agent"]; !ok {
 		h.Set("User-Agent", "") // no Go-http-client default either
@@ -247,6 +279,7 @@ var droppedRequestHeaders = []string{
 	"Authorization", "Proxy-Authorization", "Cookie", "X-Api-Key", "X-Goog-Api-Key",
 	"Origin", "Referer", "Sec-Fetch-Site", "Sec-Fetch-Mode", "Sec-Fetch-Dest", "Sec-Fetch-User",
 	"X-Real-Ip", "Forwarded", "X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto",
+	CarryStatusHeader, // Loupe's own, for the proxy (carry.go)
 	// Without Accept-Encoding, the Transport asks for gzip and decodes it, so the masker sees
 	// the response as text.
 	"Accept-Encoding",

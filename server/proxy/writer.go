@@ -35,6 +35,7 @@ type recorder struct {
 	pending   int   // a status written but not yet passed on
 	committed bool  // the status was passed on to the ResponseWriter
 	bodyErr   error // why the upstream body failed, if it did
+	carry     bool  // a 408 goes out as carriedAs (see carry.go); status keeps 408
 
 	mu     sync.Mutex
 	held   bool        // a flush was asked for before any body byte and is not done yet
@@ -65,7 +66,7 @@ func (r *recorder) WriteHeader(code int) {
 func (r *recorder) commitLocked() {
 	if r.pending != 0 && !r.committed {
 		r.committed = true
-		r.ResponseWriter.WriteHeader(r.pending)
+		r.ResponseWriter.WriteHeader(r.wireStatus(r.pending))
 	}
 }
 

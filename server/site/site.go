@@ -38,6 +38,10 @@ type Options struct {
 	// VersionSalt is mixed into the version, for what the worker caches besides the assets
 	// (the catalog's version in a static site), so a change there is a new build too.
 	VersionSalt string
+	// PageHead is put at the start of the <head> of every page WriteFiles writes (right after
+	// its charset), such as a <meta> Content-Security-Policy, which governs only what follows
+	// it. The pages the handler serves get none: a server sends its policy as a header.
+	PageHead string
 	// Page reports whether a path names a page of the app. A path it does not name is answered
 	// with the app's not-found page and the status 404. Nil means every path is a page.
 	Page func(path string) bool
@@ -46,10 +50,11 @@ type Options struct {
 // Handler serves the app pages (prerendered on the server with the same routes as the wasm)
 // and the static assets.
 type Handler struct {
-	assets *assets
-	app    *app.Handler
-	served http.Handler // app, gzipped (app.js rewritten): pages, app.js, wasm_exec.js, app.css, the worker
-	page   func(string) bool
+	assets   *assets
+	app      *app.Handler
+	served   http.Handler // app, gzipped (app.js rewritten): pages, app.js, wasm_exec.js, app.css, the worker
+	page     func(string) bool
+	pageHead string
 }
 
 // New builds the site handler. The routes must already be registered (loupe/app.Routes).
@@ -110,7 +115,7 @@ func New(opts Options) (*Handler, error) {
 	}
 	// go-app writes its pages and scripts uncompressed (a page is about 50 KB of HTML); the
 	// assets come precompressed with their own Content-Encoding, which gzhttp leaves alone.
-	return &Handler{assets: a, app: h, served: gzhttp.GzipHandler(appJSRewriter{h}), page: opts.Page}, nil
+	return &Handler{assets: a, app: h, served: gzhttp.GzipHandler(appJSRewriter{h}), page: opts.Page, pageHead: opts.PageHead}, nil
 }
 
 // Resolve is the address of a root-relative URL of the site ("/web/app.wasm", "/app.js")

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -11,11 +12,25 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// StaticWorkerTemplate is go-app's service worker with one change for a site published as files:
-// a page or file not cached at install is cached the first time it is fetched, and a page asked
-// for while offline falls back to the site's root page, where the app routes by the address. A
-// new build has a new version, whose worker starts an empty cache and deletes the old one.
-var StaticWorkerTemplate = strings.Replace(app.DefaultAppWorkerJS, goAppFetchWithCache, staticFetchWithCache, 1)
+// StaticWorkerTemplate is go-app's service worker for a site published as files, where no
+// header says what may be cached for how long:
+//
+//   - the versioned assets (web/<version>/…: app.wasm, the sandbox module, the stylesheet) are
+//     answered from the cache first: their address changes with their content;
+//   - everything else of the site (the pages, app.js, wasm_exec.js, the catalog, the preview)
+//     comes from the network first, revalidated (cache "no-cache"), and from the cache only
+//     offline: a rebuilt site reaches a returning visitor on their next load, not the load after
+//     the build after. Offline, a page not cached falls back to the site's root page, where the
+//     app routes by the address;
+//   - nothing else is cached or answered from the cache: another site's address, a method other
+//     than GET, a request asking for no store (the app's calls to a real API, with the user's
+//     key: app/fetch), or one carrying credentials.
+//
+// It installs fresh copies (freshInstall), and a new build has a new version, whose worker
+// starts an empty cache and deletes the old one.
+var StaticWorkerTemplate = strings.Replace(strings.Replace(app.DefaultAppWorkerJS,
+	goAppFetchWithCache, staticFetchWithCache, 1),
+	goAppInstall, freshInstall, 1)
 
 const goAppFetchWithCache = `async function fetchWithCache(request) {
   const cachedResponse = await caches.match(request);
@@ -26,19 +41,35 @@ const goAppFetchWithCache = `async function fetchWithCache(request) {
 }`
 
 const staticFetchWithCache = `async function fetchWithCache(request) {
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin || request.cache === "no-store" ||
+      request.headers.has("Authorization") || !url.href.startsWith(self.registration.scope)) {
+    return await fetch(request); // not the site's file: never cached, never answered from the cache
+  }
   const cache = await caches.open(cacheName);
-  const cachedResponse = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
-  if (cachedResponse) {
-    return cachedResponse;
+  if (url.pathname.startsWith(new URL("web/{{.Version}}/", self.registration.scope).pathname)) {
+    const cached = await cache.match(request);
+    if (cached) {
+      return cached;
+    }
+    const response = await fetch(request);
+    if (response.ok && !response.redirected) {
+      cache.put(request, response.clone());
+    }
+    return response;
   }
   try {
-    const response = await fetch(request);
-    if (request.method === "GET" && response.ok && !response.redirected &&
-        new URL(request.url).origin === self.location.origin) {
+    const navigate = request.mode === "navigate";
+    const response = await fetch(new Request(url.href, { cache: "no-cache", credentials: "same-origin", redirect: navigate ? "manual" : "follow" }));
+    if (response.ok && !response.redirected) {
       cache.put(request, response.clone());
     }
     return response;
   } catch (err) {
+    const cached = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
+    if (cached) {
+      return cached;
+    }
     if (request.mode === "navigate") {
       const root = await cache.match(self.registration.scope);
       if (root) {
@@ -53,7 +84,13 @@ const staticFetchWithCache = `async function fetchWithCache(request) {
 // as <page>/index.html, go-app's own files, and every asset under web/<version>/ with its
 // precompressed variants. A page that does not render with status 200 is an error.
 func (h *Handler) WriteFiles(dir string, pages []string) error {
-	if !strings.Contains(StaticWorkerTemplate, "cache.put(request") {
+	return h.WriteFilesTo(pages, func(name string, data []byte) error { return writeFile(dir, name, data) })
+}
+
+// WriteFilesTo hands every file WriteFiles would write to put, by its root-relative name:
+// WriteStatic hashes them first, for a version that covers everything a build changes.
+func (h *Handler) WriteFilesTo(pages []string, put func(name string, data []byte) error) error {
+	if !strings.Contains(StaticWorkerTemplate, "cache.put(request") || !strings.Contains(StaticWorkerTemplate, `new Request(url, { cache: "no-cache" })`) {
 		return fmt.Errorf("go-app's service worker changed: the static site's offline cache cannot be installed")
 	}
 	get := func(path string) ([]byte, error) {
@@ -69,7 +106,10 @@ func (h *Handler) WriteFiles(dir string, pages []string) error {
 		if err != nil {
 			return err
 		}
-		if err := writeFile(dir, strings.TrimSuffix(page, "/")+"/index.html", body); err != nil {
+		if body, err = h.withPageHead(page, body); err != nil {
+			return err
+		}
+		if err := put(strings.TrimSuffix(page, "/")+"/index.html", body); err != nil {
 			return err
 		}
 	}
@@ -78,7 +118,7 @@ func (h *Handler) WriteFiles(dir string, pages []string) error {
 		if err != nil {
 			return err
 		}
-		if err := writeFile(dir, name, body); err != nil {
+		if err := put(name, body); err != nil {
 			return err
 		}
 	}
@@ -92,12 +132,30 @@ func (h *Handler) WriteFiles(dir string, pages []string) error {
 			if err != nil {
 				return fmt.Errorf("writing %s: %w", prefix+suffix, err)
 			}
-			if err := writeFile(dir, prefix+suffix, data); err != nil {
+			if err := put(prefix+suffix, data); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// pageCharset is how go-app's pages start their <head>.
+const pageCharset = `<meta charset="UTF-8">`
+
+// withPageHead puts Options.PageHead right after the page's charset.
+func (h *Handler) withPageHead(page string, body []byte) ([]byte, error) {
+	if h.pageHead == "" {
+		return body, nil
+	}
+	i := bytes.Index(body, []byte(pageCharset))
+	if i < 0 {
+		return nil, fmt.Errorf("writing %s: go-app's page has no %s to put the page head after", page, pageCharset)
+	}
+	i += len(pageCharset)
+	out := make([]byte, 0, len(body)+len(h.pageHead)+1)
+	out = append(append(append(out, body[:i]...), "\n    "+h.pageHead...), body[i:]...)
+	return out, nil
 }
 
 // writeFile writes data to dir/<root-relative name>, creating folders.

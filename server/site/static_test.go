@@ -20,7 +20,8 @@ type blankPage struct{ app.Compo }
 func (*blankPage) Render() app.UI { return app.Main().Text("blank") }
 
 func TestTheStaticWorkerCachesOnFirstFetchAndFallsBackOffline(t *testing.T) {
-	for _, want := range []string{"cache.put(request, response.clone())", "cache.match(self.registration.scope)", `const cacheName = "app-" + "{{.Version}}"`} {
+	for _, want := range []string{"cache.put(request, response.clone())", "cache.match(self.registration.scope)", `const cacheName = "app-" + "{{.Version}}"`,
+		`request.cache === "no-store"`, `new Request(url, { cache: "no-cache" })`, `new URL("web/{{.Version}}/", self.registration.scope)`} {
 		if !strings.Contains(StaticWorkerTemplate, want) {
 			t.Errorf("the static worker lacks %q: go-app's template changed", want)
 		}

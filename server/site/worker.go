@@ -23,9 +23,47 @@ import (
 // hands over the raw wasm) and was usable no sooner (1.10x, 0.97x, within the noise), and an
 // evicted HTTP cache would download it again where the worker's cache answers without the
 // network. So the worker keeps it.
-var ServerWorkerTemplate = strings.Replace(strings.Replace(app.DefaultAppWorkerJS,
+//
+// Both workers install fresh copies (freshInstall): go-app's took what the browser's HTTP cache
+// held, so a new build could be installed with the previous build's files under its version.
+var ServerWorkerTemplate = strings.Replace(strings.Replace(strings.Replace(app.DefaultAppWorkerJS,
 	goAppFetchWithCache, serverFetchWithCache, 1),
-	goAppClaim, serverClaim, 1)
+	goAppClaim, serverClaim, 1),
+	goAppInstall, freshInstall, 1)
+
+// goAppInstall is how go-app's worker installs: without event.waitUntil (the browser takes the
+// worker as installed before its cache is filled) and from the HTTP cache.
+const goAppInstall = `self.addEventListener("install", async (event) => {
+  try {
+    console.log("installing app worker {{.Version}}");
+    await installWorker();
+    await self.skipWaiting();
+  } catch (error) {
+    console.error("error during installation:", error);
+  }
+});
+
+async function installWorker() {
+  const cache = await caches.open(cacheName);
+  await cache.addAll(resourcesToCache);
+}`
+
+// freshInstall replaces it: the install lasts until every resource is cached (a failure leaves
+// the previous worker in place, and the browser tries again on a later visit), and each
+// resource whose address does not name its build (the pages, app.js, the catalog) is fetched
+// with cache "no-cache": revalidated with the server, so a copy in the HTTP cache is used only
+// when the server says it is current (304), never a previous build's. The versioned assets
+// (web/<version>/…, app.wasm among them) are taken as the HTTP cache has them: their address
+// changes with their content, and the first visit's download is not repeated.
+const freshInstall = `self.addEventListener("install", (event) => {
+  console.log("installing app worker {{.Version}}");
+  event.waitUntil(installWorker().then(() => self.skipWaiting()));
+});
+
+async function installWorker() {
+  const cache = await caches.open(cacheName);
+  await cache.addAll(resourcesToCache.map((url) => url.includes("/web/{{.Version}}/") ? url : new Request(url, { cache: "no-cache" })));
+}`
 
 const goAppClaim = `    await self.clients.claim(); // Ensure the service worker takes control of the clients
 `

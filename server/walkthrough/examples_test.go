@@ -38,7 +38,7 @@ func specCatalog(t *testing.T) (*catalog.Catalog, Sources) {
 		docs[abs] = slug
 		own = append(own, servercatalog.Own{Slug: slug, Path: abs, Key: "apis." + slug + ".openapi"})
 	}
-	if _, err := servercatalog.LoadOwn(cat, own); err != nil {
+	if _, err := servercatalog.LoadOwn(cat, own, servercatalog.Limits{}); err != nil {
 		t.Fatal(err)
 	}
 	return cat, Sources{Documents: docs, Names: map[string]string{"BnplApi": "bnpl", "petStoreDescription": "petstore"}}

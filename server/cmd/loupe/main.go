@@ -2,8 +2,9 @@
 // proxy and the built-in sandboxes, from one self-contained binary.
 //
 //	loupe [-addr 127.0.0.1:8080] [-config loupe.yaml] [-data DIR]
-//	loupe walk <id> [-config loupe.yaml] [-input name=value]...
+//	loupe walk <id or file> [-workflow id] [-input name=value]... [-config loupe.yaml]
 //	loupe static -o DIR [-base /prefix/]   (the static explorer; see server.WriteStatic)
+//	loupe help [walk | static]             (the usage text, usage.go)
 //
 // The configuration file (see server/config/loupe.example.yaml) and the LOUPE_* environment
 // variables are read at start; an invalid value stops the start with the key's name. On SIGHUP,
@@ -14,7 +15,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"log/slog"
 	"net"
@@ -30,23 +30,12 @@ import (
 )
 
 func main() {
-	if len(os.Args) > 1 && os.Args[1] == "walk" {
-		os.Exit(walkMain(os.Args[2:], os.Stdout, os.Stderr))
-	}
-	if err := run(); err != nil {
-		fmt.Fprintln(os.Stderr, "loupe:", err)
-		os.Exit(1)
-	}
+	os.Exit(cli(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-func run() error {
-	if len(os.Args) > 1 && os.Args[1] == "static" {
-		return runStatic(os.Args[2:])
-	}
-	addr := flag.String("addr", "", "address to listen on (default 127.0.0.1:8080; overrides server.addr and LOUPE_ADDR)")
-	path := flag.String("config", os.Getenv("LOUPE_CONFIG"), "configuration file (env LOUPE_CONFIG); see server/config/loupe.example.yaml")
-	data := flag.String("data", "", "directory where the sandboxes keep each user's changes (overrides server.data_dir and LOUPE_DATA_DIR; default: in memory)")
-	flag.Parse()
+// run serves the playground until SIGINT or SIGTERM.
+func run(opts *serveOptions) error {
+	addr, path, data := &opts.addr, &opts.config, &opts.data
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
 
 	load := func() (*config.Config, error) {
@@ -79,6 +68,7 @@ func run() error {
 	if err != nil {
 		return fmt.Errorf("listening on %s (server.addr): %w", settings.Server.Addr, err)
 	}
+	ln = server.ClearBadRequests(ln) // Loupe's own answer to an address Go's server cannot read
 	// No WriteTimeout: an event stream may last as long as it keeps sending. ReadTimeout bounds
 	// reading a request with its body (a slow upload), not the answer.
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute}

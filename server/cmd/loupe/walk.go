@@ -56,6 +56,10 @@ func walkMain(args []string, stdout, stderr io.Writer) int {
 		id, args = args[0], args[1:]
 	}
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) { // asked for: the usage on stdout, and done
+			fmt.Fprint(stdout, walkUsage)
+			return 0
+		}
 		return 2
 	}
 	if id == "" && fs.NArg() > 0 {

@@ -42,6 +42,7 @@ func TestOpenAIClient(t *testing.T) {
 			t.Run("stream", func(t *testing.T) { clientStream(ctx, t, client) })
 			t.Run("tools", func(t *testing.T) { clientTools(ctx, t, client) })
 			t.Run("image", func(t *testing.T) { clientImage(ctx, t, client) })
+			t.Run("structured", func(t *testing.T) { clientStructured(ctx, t, client) })
 			t.Run("errors", func(t *testing.T) { clientErrors(ctx, t, srv.URL+tt.base) })
 		})
 	}

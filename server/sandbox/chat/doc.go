@@ -12,9 +12,20 @@
 // as system) and tool; content is a string or an array of
 // {"type":"text","text":…} and {"type":"image_url","image_url":{"url":"data:image/png;base64,…"}}
 // blocks. stream, stream_options.include_usage, tools, tool_choice,
-// parallel_tool_calls, max_tokens and max_completion_tokens are honoured;
-// other fields are accepted and ignored. Errors use OpenAI's shape,
-// {"error":{"message","type","param","code"}}.
+// parallel_tool_calls, max_tokens, max_completion_tokens and response_format
+// are honoured; other fields are accepted and ignored. A tool message must
+// answer a call of the assistant message before it (400 otherwise, as
+// OpenAI's). Errors use OpenAI's shape, {"error":{"message","type","param",
+// "code"}}, and name a wrong type as OpenAI does ("expected a string, but got
+// an integer instead"), never with a Go type.
+//
+// # Structured outputs
+//
+// response_format json_schema answers a JSON value that validates against the
+// schema, generated from the schema alone (placeholders such as "example" and
+// user@example.com, never a value made up from the prompt); json_object
+// answers the app as {"title","plan","html"} and, as OpenAI does, needs the
+// word JSON in the messages. See format.go.
 //
 // # Answers
 //

@@ -40,6 +40,9 @@ func seedOf(req *chatRequest, msgs []message) [32]byte {
 		write(t.Function.Name, string(t.Function.Parameters))
 	}
 	write(string(req.ToolChoice))
+	if len(req.ResponseFormat) > 0 {
+		write(string(req.ResponseFormat))
+	}
 	return sha256.Sum256(h.Sum(nil))
 }
 
@@ -51,7 +54,8 @@ func rngOf(seed [32]byte, stream uint64) *rand.Rand {
 // compose writes the answer to the conversation. budget is the output
 // budget in tokens: an answer asked to be longer is generated only a little
 // past it, since it is cut there anyway.
-func compose(req *chatRequest, msgs []message, choice toolChoice, seed [32]byte, budget int) (reply, *apiError) {
+// The content follows the response format (format.go).
+func compose(req *chatRequest, msgs []message, choice toolChoice, format responseFormat, seed [32]byte, budget int) (reply, *apiError) {
 	if picked := pickTools(req, choice, msgs); len(picked) > 0 {
 		facts := factsOf(lastUserText(msgs))
 		var r reply
@@ -67,42 +71,64 @@ func compose(req *chatRequest, msgs []message, choice toolChoice, seed [32]byte,
 		}
 		return r, nil
 	}
-	return reply{content: answerText(msgs, seed, budget)}, nil
+	content, apiErr := formatContent(format, msgs, seed, budget)
+	return reply{content: content}, apiErr
 }
 
-// answerText writes the Markdown answer: acknowledgements, a plan and the app.
-func answerText(msgs []message, seed [32]byte, budget int) string {
+// answerPlan is what an answer is made of, before its size is chosen: the
+// app the conversation asks for, the images and tool results it shows.
+type answerPlan struct {
+	s       spec
+	images  []imageInfo
+	note    string // what the tools returned, on one line
+	results []toolResult
+	updated bool // an earlier answer is being updated
+	seed    [32]byte
+}
+
+// planAnswer reads the conversation into an answerPlan.
+func planAnswer(msgs []message, seed [32]byte) answerPlan {
+	p := answerPlan{seed: seed}
 	var users []string
-	var images []imageInfo
-	updated := false
 	for _, m := range msgs {
 		switch m.role {
 		case "user":
 			users = append(users, m.text)
-			images = m.images // the last user message's images
+			p.images = m.images // the last user message's images
 		case "assistant":
-			updated = updated || m.text != ""
+			p.updated = p.updated || m.text != ""
 		}
 	}
 	pick := rngOf(seed, 1)
-	s := analyze(users, func(n int) int {
+	images := p.images
+	p.s = analyze(users, func(n int) int {
 		if len(images) > 0 {
 			return slices.Index(userKinds, kindGallery) // a prompt that is mostly a picture
 		}
 		return pick.IntN(n)
 	})
-	results := recentToolResults(msgs)
-	note := ""
-	if len(results) > 0 {
-		parts := make([]string, len(results))
-		for i, r := range results {
+	p.results = recentToolResults(msgs)
+	if len(p.results) > 0 {
+		parts := make([]string, len(p.results))
+		for i, r := range p.results {
 			parts[i] = fmt.Sprintf("From %s: %s", r.name, oneLine(r.content, 300))
 		}
-		note = strings.Join(parts, " · ")
+		p.note = strings.Join(parts, " · ")
 	}
+	return p
+}
+
+// app is the plan's app with n sample records.
+func (p answerPlan) app(n int) app {
+	return newApp(p.s, makeRows(rngOf(p.seed, 2), n, p.s.noun), p.images, p.note)
+}
+
+// answerText writes the Markdown answer: acknowledgements, a plan and the app.
+func answerText(msgs []message, seed [32]byte, budget int) string {
+	p := planAnswer(msgs, seed)
+	s := p.s
 	build := func(n, budget int) string {
-		rows := makeRows(rngOf(seed, 2), n, s.noun)
-		return markdown(newApp(s, rows, images, note), results, updated, budget)
+		return markdown(p.app(n), p.results, p.updated, budget)
 	}
 	if s.target <= 0 {
 		return build(s.rows, budget)

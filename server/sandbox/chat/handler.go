@@ -155,11 +155,15 @@ func (h *handler) prepare(w http.ResponseWriter, r *http.Request) (*job, *apiErr
 	if apiErr != nil {
 		return nil, apiErr
 	}
+	format, apiErr := checkFormat(req.ResponseFormat, msgs)
+	if apiErr != nil {
+		return nil, apiErr
+	}
 	j := &job{req: req, seed: seedOf(req, msgs), prompt: promptTokens(req, msgs)}
 	if j.budget, apiErr = h.budget(req, j.prompt); apiErr != nil {
 		return nil, apiErr
 	}
-	if j.reply, apiErr = compose(req, msgs, choice, j.seed, j.budget); apiErr != nil {
+	if j.reply, apiErr = compose(req, msgs, choice, format, j.seed, j.budget); apiErr != nil {
 		return nil, apiErr
 	}
 	return j, nil

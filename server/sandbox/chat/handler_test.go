@@ -22,7 +22,7 @@ func TestErrors(t *testing.T) {
 		{"no key", "", userBody("hi", nil), 401, "", "", "didn't provide an API key"},
 		{"wrong key", "sk-wrong", userBody("hi", nil), 401, "", "invalid_api_key", "Incorrect API key provided"},
 		{"bad JSON", testKey, `{"model":`, 400, "", "", "could not parse the JSON body"},
-		{"wrong type", testKey, `{"model":"v0-1.0-md","messages":"hi"}`, 400, "messages", "invalid_type", "Invalid type for 'messages': expected an array, but got a string instead."},
+		{"wrong type", testKey, `{"model":"v0-1.0-md","messages":"hi"}`, 400, "messages", "invalid_type", "Invalid type for 'messages': expected an array of objects, but got a string instead."},
 		{"wrong field type", testKey, `{"model":"v0-1.0-md","stream":"yes","messages":[]}`, 400, "stream", "invalid_type", "expected a boolean, but got a string"},
 		{"n above 1", testKey, userBody("hi", map[string]any{"n": 2}), 400, "n", "invalid_value", "n must be 1"},
 		{"no messages", testKey, map[string]any{"model": ModelID}, 400, "messages", "", "Missing required parameter: 'messages'"},
@@ -32,7 +32,35 @@ func TestErrors(t *testing.T) {
 		{"no content", testKey, map[string]any{"model": ModelID, "messages": []any{map[string]any{"role": "user"}}},
 			400, "messages[0].content", "", "messages[0].content"},
 		{"content number", testKey, map[string]any{"model": ModelID, "messages": []any{map[string]any{"role": "user", "content": 3}}},
-			400, "messages[0].content", "invalid_type", "a number"},
+			400, "messages[0].content", "invalid_type", "expected one of a string or array of objects, but got an integer instead."},
+		{"a body that is an array", testKey, `[]`, 400, "", "invalid_type", "Invalid type for the request body: expected an object, but got an array instead."},
+		{"a message that is a number", testKey, `{"model":"v0-1.0-md","messages":[{"role":"user","content":"a"},5.5]}`, 400, "messages[1]", "invalid_type",
+			"Invalid type for 'messages[1]': expected an object, but got a decimal number instead."},
+		{"a role that is a number", testKey, `{"model":"v0-1.0-md","messages":[{"role":7,"content":"a"}]}`, 400, "messages[0].role", "invalid_type",
+			"Invalid type for 'messages[0].role': expected a string, but got an integer instead."},
+		{"a content block that is a number", testKey, `{"model":"v0-1.0-md","messages":[{"role":"user","content":[1]}]}`, 400, "messages[0].content[0]", "invalid_type",
+			"Invalid type for 'messages[0].content[0]': expected an object, but got an integer instead."},
+		{"a text that is not a string", testKey, `{"model":"v0-1.0-md","messages":[{"role":"user","content":[{"type":"text","text":5}]}]}`, 400, "messages[0].content[0].text", "invalid_type",
+			"Invalid type for 'messages[0].content[0].text': expected a string, but got an integer instead."},
+		{"a text that is an object", testKey, `{"model":"v0-1.0-md","messages":[{"role":"user","content":[{"type":"text","text":{"a":1}}]}]}`, 400, "messages[0].content[0].text", "invalid_type",
+			"expected a string, but got an object instead."},
+		{"an image_url that is a number", testKey, `{"model":"v0-1.0-md","messages":[{"role":"user","content":[{"type":"image_url","image_url":5}]}]}`, 400, "messages[0].content[0].image_url", "invalid_type",
+			"Invalid type for 'messages[0].content[0].image_url': expected an object, but got an integer instead."},
+		{"a top-level field of the wrong number type", testKey, `{"model":"v0-1.0-md","messages":[{"role":"user","content":"a"}],"max_tokens":1.5}`, 400, "max_tokens", "invalid_type",
+			"Invalid type for 'max_tokens': expected an integer, but got a decimal number instead."},
+		{"a tool message answering no call", testKey, map[string]any{"model": ModelID, "messages": []any{map[string]any{"role": "user", "content": "hi"},
+			map[string]any{"role": "tool", "tool_call_id": "call_nope", "content": "42"}}},
+			400, "messages.[1].role", "", "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'."},
+		{"a tool message with an unknown tool_call_id", testKey, map[string]any{"model": ModelID, "messages": []any{map[string]any{"role": "user", "content": "weather?"},
+			map[string]any{"role": "assistant", "tool_calls": []any{map[string]any{"id": "call_1", "type": "function", "function": map[string]any{"name": "w", "arguments": "{}"}}}},
+			map[string]any{"role": "tool", "tool_call_id": "call_1", "content": "21"},
+			map[string]any{"role": "tool", "tool_call_id": "call_2", "content": "22"}}},
+			400, "messages.[3].role", "", "must be a response to a preceeding message with 'tool_calls'"},
+		{"a tool message after the turn moved on", testKey, map[string]any{"model": ModelID, "messages": []any{map[string]any{"role": "user", "content": "weather?"},
+			map[string]any{"role": "assistant", "tool_calls": []any{map[string]any{"id": "call_1", "type": "function", "function": map[string]any{"name": "w", "arguments": "{}"}}}},
+			map[string]any{"role": "user", "content": "and?"},
+			map[string]any{"role": "tool", "tool_call_id": "call_1", "content": "21"}}},
+			400, "messages.[3].role", "", "must be a response to a preceeding message with 'tool_calls'"},
 		{"unknown block", testKey, map[string]any{"model": ModelID, "messages": []any{map[string]any{"role": "user",
 			"content": []any{map[string]any{"type": "audio"}}}}}, 400, "messages[0].content[0].type", "invalid_value", "'audio'"},
 		{"tool without id", testKey, map[string]any{"model": ModelID, "messages": []any{map[string]any{"role": "tool", "content": "42"}}},
@@ -65,6 +93,11 @@ func TestErrors(t *testing.T) {
 			}
 			if !strings.Contains(strings.ToLower(e.Message), strings.ToLower(tt.inMessage)) {
 				t.Errorf("message = %q; want it to contain %q", e.Message, tt.inMessage)
+			}
+			for _, goText := range []string{"Go value", "Go struct", "chat.", "json:", "unmarshal"} {
+				if strings.Contains(e.Message, goText) {
+					t.Errorf("message %q holds %q: a Go type or decoder's words", e.Message, goText)
+				}
 			}
 			if strings.Contains(e.Message, "sk-wrong") {
 				t.Errorf("message %q echoes the key", e.Message)

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"reflect"
 	"strings"
 )
 
@@ -22,6 +21,7 @@ type chatRequest struct {
 	MaxTokens           *int            `json:"max_tokens"`
 	MaxCompletionTokens *int            `json:"max_completion_tokens"`
 	N                   *int            `json:"n"`
+	ResponseFormat      json.RawMessage `json:"response_format"`
 }
 
 // streamOptions is the request's stream_options object.
@@ -72,15 +72,15 @@ type message struct {
 }
 
 // decodeRequest parses the body and validates everything but the model, the
-// tools and the limits.
+// tools and the limits. Its errors name the field and the JSON types as
+// OpenAI's do, never a Go type.
 func decodeRequest(body []byte) (*chatRequest, []message, *apiError) {
-	var req chatRequest
-	dec := json.NewDecoder(bytes.NewReader(body))
-	if err := dec.Decode(&req); err != nil {
-		return nil, nil, jsonError(err)
+	if apiErr := checkShape(body); apiErr != nil {
+		return nil, nil, apiErr
 	}
-	if dec.More() {
-		return nil, nil, invalidRequest("", "", "We could not parse the JSON body of your request: unexpected data after the top-level value.")
+	var req chatRequest
+	if err := json.Unmarshal(body, &req); err != nil {
+		return nil, nil, jsonError(body, err)
 	}
 	if req.N != nil && *req.N != 1 {
 		return nil, nil, invalidRequest("n", "invalid_value", "Invalid 'n': the sandbox model returns one choice, so n must be 1 (got %d).", *req.N)
@@ -99,19 +99,21 @@ func decodeRequest(body []byte) (*chatRequest, []message, *apiError) {
 		}
 		msgs[i] = m
 	}
+	if apiErr := checkToolReplies(msgs); apiErr != nil {
+		return nil, nil, apiErr
+	}
 	return &req, msgs, nil
 }
 
-// jsonError turns a decoding error into the 400 OpenAI answers for a body it
-// cannot parse, naming the field when the type is wrong.
-func jsonError(err error) *apiError {
+// jsonError turns a decoding error of body into the 400 OpenAI answers,
+// naming the field when the type is wrong.
+func jsonError(body []byte, err error) *apiError {
 	var typeErr *json.UnmarshalTypeError
 	if errors.As(err, &typeErr) && typeErr.Field != "" {
 		return invalidRequest(typeErr.Field, "invalid_type",
-			"Invalid type for '%s': expected %s, but got %s instead.", typeErr.Field, jsonTypeName(typeErr.Type), articled(typeErr.Value))
+			"Invalid type for '%s': expected %s, but got %s instead.", typeErr.Field, jsonTypeName(typeErr.Type), gotKind(body, typeErr))
 	}
-	return invalidRequest("", "",
-		"We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly. The OpenAI API expects a JSON payload.) Decoding error: %v", err)
+	return notJSON(body)
 }
 
 // parseMessage validates message i and decodes its content.
@@ -142,8 +144,8 @@ func parseMessage(i int, raw rawMessage) (message, *apiError) {
 	}
 	switch content[0] {
 	case '"':
-		if err := json.Unmarshal(content, &m.text); err != nil {
-			return m, invalidRequest(fmt.Sprintf("messages[%d].content", i), "", "Invalid 'messages[%d].content': %v.", i, err)
+		if err := json.Unmarshal(content, &m.text); err != nil { // cannot happen: checkShape saw valid JSON
+			return m, notJSON(content)
 		}
 		return m, nil
 	case '[':
@@ -156,14 +158,25 @@ func parseMessage(i int, raw rawMessage) (message, *apiError) {
 
 // parseParts decodes an array content: text and image blocks.
 func parseParts(i int, m message, content []byte) (message, *apiError) {
-	var parts []contentPart
-	if err := json.Unmarshal(content, &parts); err != nil {
-		return m, invalidRequest(fmt.Sprintf("messages[%d].content", i), "invalid_type",
-			"Invalid 'messages[%d].content': expected an array of text and image blocks: %v.", i, err)
+	var raws []json.RawMessage
+	if err := json.Unmarshal(content, &raws); err != nil { // cannot happen: checkShape saw an array
+		return m, notJSON(content)
 	}
 	var texts []string
-	for j, part := range parts {
+	for j, raw := range raws {
 		param := fmt.Sprintf("messages[%d].content[%d]", i, j)
+		var part contentPart
+		if raw = bytes.TrimSpace(raw); raw[0] != '{' {
+			return m, invalidRequest(param, "invalid_type", "Invalid type for '%s': expected an object, but got %s instead.", param, jsonKind(raw))
+		}
+		if err := json.Unmarshal(raw, &part); err != nil {
+			var typeErr *json.UnmarshalTypeError
+			if errors.As(err, &typeErr) && typeErr.Field != "" {
+				return m, invalidRequest(param+"."+typeErr.Field, "invalid_type", "Invalid type for '%s.%s': expected %s, but got %s instead.",
+					param, typeErr.Field, jsonTypeName(typeErr.Type), gotKind(raw, typeErr))
+			}
+			return m, notJSON(raw)
+		}
 		switch part.Type {
 		case "text", "input_text":
 			if part.Text == nil {
@@ -204,69 +217,26 @@ func partURL(param string, raw json.RawMessage) (string, *apiError) {
 	}
 	if raw[0] == '"' {
 		var s string
-		if err := json.Unmarshal(raw, &s); err != nil {
-			return "", invalidRequest(param+".image_url", "", "Invalid '%s.image_url': %v.", param, err)
+		if err := json.Unmarshal(raw, &s); err != nil { // cannot happen: checkShape saw valid JSON
+			return "", notJSON(raw)
 		}
 		return s, nil
 	}
+	if raw[0] != '{' {
+		return "", invalidRequest(param+".image_url", "invalid_type",
+			"Invalid type for '%s.image_url': expected an object, but got %s instead.", param, jsonKind(raw))
+	}
 	var u imageURL
 	if err := json.Unmarshal(raw, &u); err != nil {
-		return "", invalidRequest(param+".image_url", "invalid_type", "Invalid '%s.image_url': %v.", param, err)
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) && typeErr.Field != "" {
+			return "", invalidRequest(param+".image_url."+typeErr.Field, "invalid_type", "Invalid type for '%s.image_url.%s': expected %s, but got %s instead.",
+				param, typeErr.Field, jsonTypeName(typeErr.Type), gotKind(raw, typeErr))
+		}
+		return "", notJSON(raw)
 	}
 	if u.URL == "" {
 		return "", invalidRequest(param+".image_url.url", "", "Missing required parameter: '%s.image_url.url'.", param)
 	}
 	return u.URL, nil
-}
-
-// jsonKind names the JSON type of raw for error messages.
-func jsonKind(raw []byte) string {
-	switch raw[0] {
-	case '{':
-		return "an object"
-	case 't', 'f':
-		return "a boolean"
-	case 'n':
-		return "null"
-	default:
-		return "a number"
-	}
-}
-
-// jsonTypeName names the JSON type a Go type decodes from.
-func jsonTypeName(t reflect.Type) string {
-	switch t.Kind() {
-	case reflect.Slice, reflect.Array:
-		return "an array"
-	case reflect.Struct, reflect.Map:
-		return "an object"
-	case reflect.String:
-		return "a string"
-	case reflect.Bool:
-		return "a boolean"
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "an integer"
-	case reflect.Float32, reflect.Float64:
-		return "a number"
-	case reflect.Pointer:
-		return jsonTypeName(t.Elem())
-	}
-	return "a different type"
-}
-
-// articled puts an article before the JSON type names encoding/json reports
-// ("string", "number", "object", "array", "bool").
-func articled(value string) string {
-	switch {
-	case value == "bool":
-		return "a boolean"
-	case value == "null":
-		return "null"
-	case strings.HasPrefix(value, "number"):
-		return "a number"
-	case value == "object" || value == "array":
-		return "an " + value
-	}
-	return "a " + value
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -70,7 +71,7 @@ func checkTools(req *chatRequest) (toolChoice, *apiError) {
 			} `json:"function"`
 		}
 		if err := json.Unmarshal(raw, &named); err != nil {
-			return choice, invalidRequest("tool_choice", "invalid_type", "Invalid 'tool_choice': %v.", err)
+			return choice, fieldTypeError("tool_choice", raw, err)
 		}
 		if named.Function.Name == "" {
 			return choice, invalidRequest("tool_choice.function.name", "", "Missing required parameter: 'tool_choice.function.name'.")
@@ -183,4 +184,24 @@ func recentToolResults(msgs []message) []toolResult {
 		out = append(out, r)
 	}
 	return out
+}
+
+// checkToolReplies refuses a tool message that answers no call: as OpenAI does,
+// each tool message must follow an assistant message with tool_calls (or the
+// other tool messages answering it), and its tool_call_id must be the id of
+// one of those calls.
+func checkToolReplies(msgs []message) *apiError {
+	var open []toolCallIn // the calls tool messages may answer here
+	for i, m := range msgs {
+		switch {
+		case m.role == "assistant":
+			open = m.toolCalls
+		case m.role != "tool":
+			open = nil
+		case !slices.ContainsFunc(open, func(c toolCallIn) bool { return c.ID == m.toolCallID }):
+			return invalidRequest(fmt.Sprintf("messages.[%d].role", i), "",
+				"Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.")
+		}
+	}
+	return nil
 }

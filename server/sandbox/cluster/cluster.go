@@ -165,7 +165,9 @@ func New(opts Options) http.Handler {
 	if reg == nil {
 		reg = sandboxstate.NewRegistry(sandboxstate.NewMemory(), sandboxstate.Options{DropEvicted: true})
 	}
-	h.users = sandboxstate.NewAPI(reg, "cluster", h.build)
+	// A session that only reads shares one userState without a simulation (its reads go to
+	// the seed) and takes no place in the registry; its first change gives it its own.
+	h.users = sandboxstate.NewAPI(reg, "cluster", h.build).Share(func() (*userState, error) { return &userState{}, nil })
 	return h
 }
 

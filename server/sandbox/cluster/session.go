@@ -65,10 +65,15 @@ func (h *handler) newSim() *simCluster {
 }
 
 // user returns the live state of r's session, or writes the error that
-// prevents it (the limits, or a saved state that cannot be restored) and
-// returns nil.
+// prevents it (a saved state that cannot be restored) and returns nil. A
+// GET or HEAD reads: until the session's first change it gets the shared
+// state, which it must not change, and takes no place in the registry.
 func (h *handler) user(w http.ResponseWriter, r *http.Request) *userState {
-	u, err := h.users.Get(r.Context())
+	get := h.users.Get
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		get = h.users.Read
+	}
+	u, err := get(r.Context())
 	if err != nil {
 		writeError(w, r, stateError(err))
 		return nil

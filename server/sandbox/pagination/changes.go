@@ -70,10 +70,11 @@ func (h *handler) build(_ string, entries []state.Entry) (*userItems, error) {
 // itemKey is the stored record of the item with id.
 func itemKey(id int) string { return itemPrefix + strconv.Itoa(id) }
 
-// items returns the store r's session reads, or writes the error that
-// prevents it and returns nil.
+// items returns the store r's session reads (the seed until its first change:
+// reading makes no session), or writes the error that prevents it and returns
+// nil.
 func (h *handler) items(w http.ResponseWriter, r *http.Request) *store {
-	u, err := h.users.Get(r.Context())
+	u, err := h.users.Read(r.Context())
 	if err != nil {
 		writeStateError(w, err)
 		return nil

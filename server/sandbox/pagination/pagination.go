@@ -80,7 +80,9 @@ func New(opts Options) http.Handler {
 	if reg == nil {
 		reg = state.NewRegistry(state.NewMemory(), state.Options{DropEvicted: true})
 	}
-	h.users = state.NewAPI(reg, "pagination", h.build)
+	// A session that only reads shares one empty userItems (its reads go to the seed) and
+	// takes no place in the registry; its first change gives it its own.
+	h.users = state.NewAPI(reg, "pagination", h.build).Share(func() (*userItems, error) { return &userItems{}, nil })
 	h.large = sharedLarge
 	return h
 }

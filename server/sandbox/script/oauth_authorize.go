@@ -7,7 +7,6 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
-	"time"
 )
 
 // callbackPath is the only path a redirect_uri may have.
@@ -30,15 +29,8 @@ func (as *authServer) serveAuthorize(w http.ResponseWriter, r *http.Request) {
 			renderAuthError(w, http.StatusBadRequest, problem)
 			return
 		}
-		id := newSecret("")
-		as.mu.Lock()
-		now := as.now()
-		as.sweep(now)
-		req.expires = now.Add(consentTTL)
-		makeRoom(as.pending, func(p *authRequest) time.Time { return p.expires })
-		as.pending[id] = req
-		as.mu.Unlock()
-		renderConsent(w, id, req)
+		req.expires = as.now().Add(consentTTL)
+		renderConsent(w, as.sealRequest(req), req) // the page keeps the request, sealed: not the server
 	case http.MethodPost:
 		as.answerConsent(w, r)
 	default:
@@ -140,7 +132,7 @@ func sameHostPort(u *url.URL, host string) bool {
 	return host != "" && norm(u.Host) == norm(host)
 }
 
-// answerConsent handles the consent form: the request it answers is found by its opaque id
+// answerConsent handles the consent form: the request it answers is sealed in its opaque id
 // (nothing else in the form is trusted), used once, and the browser goes back to the
 // request's redirect_uri with a code (Allow) or error=access_denied (Deny).
 func (as *authServer) answerConsent(w http.ResponseWriter, r *http.Request) {
@@ -157,14 +149,12 @@ func (as *authServer) answerConsent(w http.ResponseWriter, r *http.Request) {
 	as.mu.Lock()
 	now := as.now()
 	as.sweep(now)
-	id := r.PostForm.Get("request")
-	req, ok := as.pending[id]
-	delete(as.pending, id)
+	by := ownerOf(r)
+	req, ok := as.takeRequest(r.PostForm.Get("request"), as.clients, by, now)
 	var code string
 	if ok && decision == "allow" {
 		code = newSecret("sandbox-code.")
-		makeRoom(as.codes, func(c *authCode) time.Time { return c.expires })
-		as.codes[code] = &authCode{req: *req, expires: now.Add(codeTTL)}
+		as.codes.Put(code, &authCode{req: *req, expires: now.Add(codeTTL)}, by.client, by.protected)
 	}
 	as.mu.Unlock()
 	if !ok {

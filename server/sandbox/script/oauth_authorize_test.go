@@ -180,22 +180,3 @@ func TestConsentAnswers(t *testing.T) {
 		t.Errorf("PUT: got %d; want 405", w.Code)
 	}
 }
-
-// TestConsentPagesAreBounded: past maxLive open consent pages the oldest is forgotten.
-func TestConsentPagesAreBounded(t *testing.T) {
-	defer func(n int) { maxLive = n }(maxLive)
-	maxLive = 20
-	h, c := newOAuthTest(t, Options{})
-	q := authorizeQuery(scopeProjects, nil)
-	first := openConsent(t, h, q)
-	for range maxLive {
-		c.advance(time.Millisecond)
-		openConsent(t, h, q)
-	}
-	if got := len(h.(*handler).as.pending); got != maxLive {
-		t.Errorf("open consent pages: got %d; want %d", got, maxLive)
-	}
-	if w := answerConsent(h, first, "allow"); w.Code != http.StatusBadRequest {
-		t.Errorf("the oldest page: got %d; want 400 (forgotten)", w.Code)
-	}
-}

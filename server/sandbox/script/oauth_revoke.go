@@ -37,11 +37,11 @@ func (as *authServer) serveRevoke(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	as.mu.Lock()
-	if g, ok := as.refresh[tok]; ok && (client == "" || g.client == client) {
+	if g, ok := as.refresh.Peek(tok); ok && (client == "" || g.client == client) {
 		as.revokeGrant(tok)
 	}
-	if at, ok := as.access[tok]; ok && (client == "" || at.client == client) {
-		delete(as.access, tok)
+	if at, ok := as.access.Peek(tok); ok && (client == "" || at.client == client) {
+		as.access.Delete(tok)
 	}
 	as.mu.Unlock()
 	w.Header().Set("Cache-Control", "no-store")

@@ -48,8 +48,9 @@ const (
 	consentTTL            = 10 * time.Minute
 )
 
-// maxLive bounds each kind of state (consent pages, codes, access and refresh tokens): past it
-// the oldest one is forgotten, so a loop of sign-ins cannot grow memory forever. Tests lower it.
+// maxLive bounds the anonymous clients' codes and grants (each grant with its access tokens)
+// and the answered consent requests: past it the least recently used anonymous one is
+// forgotten, never a signed-in user's (oauth_tables.go). Tests lower it.
 var maxLive = 10000
 
 // authServer is the authorization server's configuration and in-memory state.
@@ -59,10 +60,7 @@ type authServer struct {
 	ttl     time.Duration
 
 	mu      sync.Mutex
-	pending map[string]*authRequest // consent pages not answered yet, by request id
-	codes   map[string]*authCode    // authorization codes, by code
-	access  map[string]*accessToken // live access tokens, by token
-	refresh map[string]*grant       // live refresh tokens, by token
+	*tables // codes, grants (refresh tokens), access tokens, answered consents (oauth_tables.go)
 }
 
 // authRequest is a validated authorization request, bound to the consent page by its id.
@@ -107,8 +105,7 @@ func newAuthServer(opts Options, now func() time.Time) *authServer {
 	}
 	as := &authServer{
 		clients: map[string]OAuthClient{}, now: now, ttl: or(opts.AccessTokenTTL, defaultAccessTokenTTL),
-		pending: map[string]*authRequest{}, codes: map[string]*authCode{},
-		access: map[string]*accessToken{}, refresh: map[string]*grant{},
+		tables: newTables(now),
 	}
 	for _, c := range clients {
 		if c.Name == "" {
@@ -158,24 +155,8 @@ func newSecret(prefix string) string {
 	return prefix + base64.RawURLEncoding.EncodeToString(b)
 }
 
-// sweep forgets expired consent pages, codes and access tokens. The caller holds as.mu.
-func (as *authServer) sweep(now time.Time) {
-	for id, p := range as.pending {
-		if !now.Before(p.expires) {
-			delete(as.pending, id)
-		}
-	}
-	for c, ac := range as.codes {
-		if !now.Before(ac.expires) {
-			delete(as.codes, c)
-		}
-	}
-	for t, at := range as.access {
-		if !now.Before(at.expires) {
-			delete(as.access, t)
-		}
-	}
-}
+// sweep forgets expired codes and access tokens. The caller holds as.mu.
+func (as *authServer) sweep(time.Time) { as.expire(as.ttl) }
 
 // tokenState is what the resource check learns of a presented access token.
 type tokenState int
@@ -190,7 +171,7 @@ const (
 func (as *authServer) lookup(tok string) (tokenState, []string) {
 	as.mu.Lock()
 	defer as.mu.Unlock()
-	at, ok := as.access[tok]
+	at, ok := as.access.Peek(tok)
 	switch {
 	case !ok:
 		return tokenUnknown, nil
@@ -207,60 +188,33 @@ func (as *authServer) refreshOf(tok string) string {
 	}
 	as.mu.Lock()
 	defer as.mu.Unlock()
-	if at, ok := as.access[tok]; ok {
+	if at, ok := as.access.Peek(tok); ok {
 		return at.refresh
 	}
 	return ""
 }
 
-// issueAccess issues an access token for g from refresh token rt. The caller holds as.mu.
-func (as *authServer) issueAccess(g grant, rt string, now time.Time) (string, *accessToken) {
+// issueAccess issues an access token for g from refresh token rt, its grant's; the grant's
+// oldest access token goes past accessPerGrant. The caller holds as.mu.
+func (as *authServer) issueAccess(g grant, rt string, by owner, now time.Time) (string, *accessToken) {
 	tok := newSecret("sandbox-at.")
 	at := &accessToken{grant: g, expires: now.Add(as.ttl), refresh: rt}
-	makeRoom(as.access, func(a *accessToken) time.Time { return a.expires })
-	as.access[tok] = at
+	as.access.Put(tok, at, rt, by.protected)
 	return tok, at
 }
 
-// makeRoom forgets the entry of m that is oldest by age when m holds maxLive entries.
-func makeRoom[T any](m map[string]T, age func(T) time.Time) {
-	if len(m) < maxLive {
-		return
-	}
-	var oldest string
-	var at time.Time
-	for k, v := range m {
-		if t := age(v); oldest == "" || t.Before(at) {
-			oldest, at = k, t
-		}
-	}
-	delete(m, oldest)
-}
-
-// addGrant stores g under a new refresh token, which it returns; past maxLive grants the
-// oldest is revoked. The caller holds as.mu.
-func (as *authServer) addGrant(g *grant) string {
-	if len(as.refresh) >= maxLive {
-		oldest := ""
-		for rt, old := range as.refresh {
-			if oldest == "" || old.issued.Before(as.refresh[oldest].issued) {
-				oldest = rt
-			}
-		}
-		as.revokeGrant(oldest)
-	}
+// addGrant stores g under a new refresh token, which it returns, owned by by: past the bounds
+// the least recently used of the owner's, or of the anonymous clients', is revoked. The caller
+// holds as.mu.
+func (as *authServer) addGrant(g *grant, by owner) string {
 	rt := newSecret("sandbox-rt.")
-	as.refresh[rt] = g
+	as.refresh.Put(rt, g, by.client, by.protected)
 	return rt
 }
 
 // revokeGrant forgets refresh token rt and every access token issued from it. The caller
 // holds as.mu.
 func (as *authServer) revokeGrant(rt string) {
-	delete(as.refresh, rt)
-	for t, at := range as.access {
-		if at.refresh == rt {
-			delete(as.access, t)
-		}
-	}
+	as.refresh.Delete(rt)
+	as.access.DeleteClient(rt)
 }

@@ -69,9 +69,9 @@ func (as *authServer) serveToken(w http.ResponseWriter, r *http.Request) {
 	)
 	switch f.Get("grant_type") {
 	case "authorization_code":
-		resp, err = as.exchangeCode(client, f)
+		resp, err = as.exchangeCode(client, f, ownerOf(r))
 	case "refresh_token":
-		resp, err = as.refreshGrant(client, f)
+		resp, err = as.refreshGrant(client, f, ownerOf(r))
 	case "":
 		err = &oauthError{"invalid_request", "grant_type is missing."}
 	default:
@@ -119,7 +119,8 @@ func (as *authServer) authenticate(r *http.Request) (OAuthClient, string, string
 }
 
 // exchangeCode redeems an authorization code for an access and a refresh token.
-func (as *authServer) exchangeCode(client OAuthClient, f url.Values) (*tokenResponse, *oauthError) {
+// The grant belongs to by, the client that redeems the code.
+func (as *authServer) exchangeCode(client OAuthClient, f url.Values, by owner) (*tokenResponse, *oauthError) {
 	code, verifier := f.Get("code"), f.Get("code_verifier")
 	if code == "" {
 		return nil, &oauthError{"invalid_request", "code is missing."}
@@ -130,7 +131,7 @@ func (as *authServer) exchangeCode(client OAuthClient, f url.Values) (*tokenResp
 	as.mu.Lock()
 	defer as.mu.Unlock()
 	now := as.now()
-	ac, ok := as.codes[code]
+	ac, ok := as.codes.Peek(code)
 	switch {
 	case !ok || !now.Before(ac.expires):
 		return nil, &oauthError{"invalid_grant", "The authorization code is invalid or has expired."}
@@ -151,22 +152,23 @@ func (as *authServer) exchangeCode(client OAuthClient, f url.Values) (*tokenResp
 		bad = "code_verifier does not match the code_challenge."
 	}
 	if bad != "" {
-		delete(as.codes, code)
+		as.codes.Delete(code)
 		return nil, &oauthError{"invalid_grant", bad}
 	}
 	ac.used = true
 	as.sweep(now)
 	g := grant{client: client.ID, account: SandboxAccount, scopes: ac.req.scopes, issued: now}
-	rt := as.addGrant(&g)
+	rt := as.addGrant(&g, by)
 	ac.refresh = rt
-	tok, at := as.issueAccess(g, rt, now)
+	tok, at := as.issueAccess(g, rt, by, now)
 	return &tokenResponse{AccessToken: tok, TokenType: "Bearer", ExpiresIn: seconds(at.expires.Sub(now)),
 		RefreshToken: rt, Scope: strings.Join(g.scopes, " ")}, nil
 }
 
 // refreshGrant issues a new access token from a refresh token, for its scopes or a subset.
 // The refresh token stays the same (it does not rotate).
-func (as *authServer) refreshGrant(client OAuthClient, f url.Values) (*tokenResponse, *oauthError) {
+// A refresh marks the grant used, so that the grants evicted first are those no one uses.
+func (as *authServer) refreshGrant(client OAuthClient, f url.Values, by owner) (*tokenResponse, *oauthError) {
 	rt := f.Get("refresh_token")
 	if rt == "" {
 		return nil, &oauthError{"invalid_request", "refresh_token is missing."}
@@ -174,7 +176,7 @@ func (as *authServer) refreshGrant(client OAuthClient, f url.Values) (*tokenResp
 	as.mu.Lock()
 	defer as.mu.Unlock()
 	now := as.now()
-	g, ok := as.refresh[rt]
+	g, ok := as.refresh.Get(rt)
 	if !ok || g.client != client.ID {
 		return nil, &oauthError{"invalid_grant", "Token has been expired or revoked."}
 	}
@@ -188,7 +190,7 @@ func (as *authServer) refreshGrant(client OAuthClient, f url.Values) (*tokenResp
 	}
 	as.sweep(now)
 	narrowed := grant{client: g.client, account: g.account, scopes: scopes, issued: g.issued}
-	tok, at := as.issueAccess(narrowed, rt, now)
+	tok, at := as.issueAccess(narrowed, rt, by, now)
 	return &tokenResponse{AccessToken: tok, TokenType: "Bearer", ExpiresIn: seconds(at.expires.Sub(now)),
 		Scope: strings.Join(scopes, " ")}, nil
 }

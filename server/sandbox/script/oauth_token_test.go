@@ -182,26 +182,3 @@ func TestTokenMethod(t *testing.T) {
 		t.Errorf("GET: got %d %s; want 405 invalid_request", w.Code, w.Body)
 	}
 }
-
-// TestTokensAreBounded: past maxLive refresh tokens the oldest grant is revoked, and past
-// maxLive access tokens the one closest to expiry is forgotten.
-func TestTokensAreBounded(t *testing.T) {
-	defer func(n int) { maxLive = n }(maxLive)
-	maxLive = 5
-	h, c := newOAuthTest(t, Options{})
-	firstAccess, firstRefresh := signIn(t, h, scopeProjects)
-	for range maxLive {
-		c.advance(time.Second)
-		signIn(t, h, scopeProjects)
-	}
-	as := h.(*handler).as
-	if len(as.refresh) != maxLive || len(as.access) != maxLive {
-		t.Errorf("live grants %d, access tokens %d; want %d each", len(as.refresh), len(as.access), maxLive)
-	}
-	if status, _ := refreshWith(t, h, firstRefresh, ""); status != 400 {
-		t.Errorf("the oldest refresh token: got %d; want 400 (revoked)", status)
-	}
-	if code, _ := callAuth(t, h, "GET", "/v1/projects/"+SeedScriptID, "", "Bearer "+firstAccess); code != 401 {
-		t.Errorf("the oldest access token: got %d; want 401", code)
-	}
-}

@@ -37,15 +37,27 @@ func (a *API[T]) Share(seed func() (T, error)) *API[T] {
 }
 
 // Read returns the state ctx's session reads: its own live state when it has one or has
-// stored changes (then built as Get does), else the shared seed (Share). Without Share it is Get.
+// stored changes (then built as Get does), else the shared seed (Share), keeping nothing for
+// the session: a client that only reads holds no place in the registry. Without Share it is
+// Get.
 func (a *API[T]) Read(ctx context.Context) (T, error) {
 	if a.share == nil {
 		return a.Get(ctx)
 	}
 	var zero T
-	s, err := a.reg.session(ctx)
-	if err != nil {
-		return zero, err
+	s := a.reg.lookup(ctx)
+	if s == nil {
+		if !a.reg.mayHaveStored(ctx) {
+			return a.seed()
+		}
+		entries, err := a.reg.store.Load(SessionOf(ctx), a.name)
+		if err != nil {
+			return zero, fmt.Errorf("loading the %s sandbox state: %w", a.name, err)
+		}
+		if len(entries) == 0 {
+			return a.seed()
+		}
+		s = a.reg.session(ctx) // the session has changes: it is live again
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -53,6 +65,7 @@ func (a *API[T]) Read(ctx context.Context) (T, error) {
 		return v.(T), nil
 	}
 	var entries []Entry
+	var err error
 	loaded := false
 	if s.sizes[a.name] == nil {
 		if entries, err = a.reg.store.Load(s.id, a.name); err != nil {
@@ -69,8 +82,14 @@ func (a *API[T]) Read(ctx context.Context) (T, error) {
 		}
 		return a.buildLocked(s, entries)
 	}
+	return a.seed()
+}
+
+// seed returns the shared seed state, built on first use.
+func (a *API[T]) seed() (T, error) {
 	a.shareOnce.Do(func() { a.shared, a.shareErr = a.share() })
 	if a.shareErr != nil {
+		var zero T
 		return zero, fmt.Errorf("building the %s sandbox seed: %w", a.name, a.shareErr)
 	}
 	return a.shared, nil
@@ -83,13 +102,11 @@ func (a *API[T]) Name() string { return a.name }
 func (a *API[T]) Registry() *Registry { return a.reg }
 
 // Get returns the live state of ctx's session (SessionOf), building it when the session has
-// none. The error is a *LimitError when the registry is full, else the Store's or build's.
+// none: call it for a request that may change the state (Read for one that only reads). The
+// error is the Store's or build's.
 func (a *API[T]) Get(ctx context.Context) (T, error) {
 	var zero T
-	s, err := a.reg.session(ctx)
-	if err != nil {
-		return zero, err
-	}
+	s := a.reg.session(ctx)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if v, ok := s.live[a.name]; ok {
@@ -137,10 +154,7 @@ func (a *API[T]) apply(ctx context.Context, v *T, changes []Change) error {
 	if len(changes) == 0 {
 		return nil
 	}
-	s, err := a.reg.session(ctx)
-	if err != nil {
-		return err
-	}
+	s := a.reg.session(ctx)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.sizes[a.name] == nil {
@@ -182,6 +196,7 @@ func (a *API[T]) apply(ctx context.Context, v *T, changes []Change) error {
 	if live, ok := s.live[a.name]; ok && v != nil && live != any(*v) {
 		delete(s.live, a.name) // built without these changes: rebuild on next use
 	}
+	a.reg.changed(ctx, s)
 	return nil
 }
 

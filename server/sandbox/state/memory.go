@@ -104,6 +104,20 @@ func (m *Memory) Close() error {
 	return nil
 }
 
+// ListSessions implements Lister.
+func (m *Memory) ListSessions() ([]string, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return nil, ErrClosed
+	}
+	out := make([]string, 0, len(m.data))
+	for s := range m.data {
+		out = append(out, s)
+	}
+	return out, nil
+}
+
 // Sessions returns how many sessions hold changes (tests and metrics).
 func (m *Memory) Sessions() int {
 	m.mu.Lock()

@@ -3,9 +3,13 @@ package state
 import (
 	"context"
 	"fmt"
+	"math"
+	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
+
+	"loupe/server/internal/bounded"
+	"loupe/server/internal/clientip"
 )
 
 // Options configures a Registry.
@@ -14,7 +18,8 @@ type Options struct {
 	Limits Limits
 	// DropEvicted forgets an evicted session's stored changes too. Set it with a Store that
 	// holds them in memory (Memory), where nothing else would free them; leave it false with a
-	// durable store, whose changes come back on the session's next request.
+	// durable store, whose changes come back on the session's next request (up to
+	// Limits.MaxStored anonymous sessions keep them).
 	DropEvicted bool
 	// Now is the clock of idle eviction; nil means time.Now.
 	Now func() time.Time
@@ -22,21 +27,26 @@ type Options struct {
 
 // Registry holds the live sessions over a Store, shared by every API (NewAPI) so that the
 // limits count a session once. It is safe for concurrent use. It starts no goroutine: idle
-// sessions are evicted as requests come (at most every Idle/8) and when the registry is full.
+// sessions are evicted as requests come (at most every Idle/8).
+//
+// A session becomes live on its first change (Get, Apply), never by reading: Read answers a
+// session that has no live state and no stored changes with the shared seed and keeps nothing
+// for it. Past the limits the least recently used anonymous session is evicted, never a
+// signed-in user's (UserSession) for an anonymous one (see server/internal/bounded).
 type Registry struct {
 	store  Store
 	opts   Options
 	limits Limits
 
 	mu        sync.Mutex
-	sessions  map[string]*session
+	live      *bounded.Table[string, *session]
+	stored    *bounded.Table[string, struct{}] // sessions that may have stored changes; nil with DropEvicted
 	lastSweep time.Time
 }
 
 // session is the live state of one session, every API.
 type session struct {
-	id   string
-	last atomic.Int64 // unix nanoseconds of the last request
+	id string
 
 	mu    sync.Mutex
 	live  map[string]any            // api → the API's live state
@@ -44,12 +54,68 @@ type session struct {
 	bytes int64                     // the sum of sizes
 }
 
+// Lister is a Store that can list the sessions holding changes; a durable Store implements it
+// so that a restarted registry bounds the anonymous sessions it finds (Limits.MaxStored).
+type Lister interface {
+	// ListSessions returns every session that holds stored changes, in no particular order.
+	ListSessions() ([]string, error)
+}
+
 // NewRegistry returns a registry over store.
 func NewRegistry(store Store, opts Options) *Registry {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	return &Registry{store: store, opts: opts, limits: opts.Limits.withDefaults(), sessions: map[string]*session{}}
+	r := &Registry{store: store, opts: opts, limits: opts.Limits.withDefaults()}
+	r.live = bounded.New(bounded.Options[string, *session]{
+		Max: r.limits.MaxSessions, PerClient: r.limits.MaxSessionsPerClient, MaxProtected: r.limits.MaxSessions,
+		MaxWeight: r.limits.MaxTotalBytes, OnEvict: r.evictedLive, Now: opts.Now,
+	})
+	if !opts.DropEvicted {
+		r.stored = bounded.New(bounded.Options[string, struct{}]{
+			Max: r.limits.MaxStored, PerClient: 10 * r.limits.MaxSessionsPerClient, MaxProtected: math.MaxInt,
+			OnEvict: r.evictedStored, Now: opts.Now,
+		})
+		if l, ok := store.(Lister); ok {
+			if ids, err := l.ListSessions(); err == nil {
+				for _, id := range ids {
+					r.stored.Put(id, struct{}{}, "stored:"+id, isProtected(id))
+				}
+			}
+		}
+	}
+	return r
+}
+
+// isProtected reports whether session belongs to a signed-in user (or is the single local
+// one): such a session is never evicted for an anonymous one.
+func isProtected(session string) bool {
+	return strings.HasPrefix(session, "user:") || session == Local
+}
+
+// clientOf is who owns ctx's session for the per-client bound: the client address the server
+// named (clientip), a signed-in user's own session, or the session itself when no address is
+// known (a sandbox's own tests).
+func clientOf(ctx context.Context, id string) string {
+	if c := clientip.Of(ctx); c != "" && !isProtected(id) {
+		return c
+	}
+	return id
+}
+
+// evictedLive is the live table's OnEvict (r.mu held): an evicted session's changes go with it
+// when DropEvicted.
+func (r *Registry) evictedLive(id string, _ *session) {
+	if r.opts.DropEvicted {
+		_ = r.store.Drop(id) // a Memory store fails only when closed
+	}
+}
+
+// evictedStored is the stored table's OnEvict (r.mu held): an anonymous session past
+// Limits.MaxStored loses its stored changes and its live state.
+func (r *Registry) evictedStored(id string, _ struct{}) {
+	r.live.Delete(id)
+	_ = r.store.Drop(id)
 }
 
 // Store returns the registry's Store.
@@ -62,13 +128,31 @@ func (r *Registry) Limits() Limits { return r.limits }
 func (r *Registry) Len() int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return len(r.sessions)
+	return r.live.Len()
+}
+
+// Stats is what a registry holds, for tests and logs.
+type Stats struct {
+	// Live is the live table; Stored the table of sessions that may have stored changes
+	// (zero with DropEvicted).
+	Live, Stored bounded.Stats
+}
+
+// Stats returns what the registry holds.
+func (r *Registry) Stats() Stats {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	st := Stats{Live: r.live.Stats()}
+	if r.stored != nil {
+		st.Stored = r.stored.Stats()
+	}
+	return st
 }
 
 // Bytes returns the bytes of stored changes of the live session, or 0 when it is not live.
 func (r *Registry) Bytes(sessionID string) int64 {
 	r.mu.Lock()
-	s := r.sessions[sessionID]
+	s, _ := r.live.Peek(sessionID)
 	r.mu.Unlock()
 	if s == nil {
 		return 0
@@ -78,54 +162,82 @@ func (r *Registry) Bytes(sessionID string) int64 {
 	return s.bytes
 }
 
-// session returns the live session of ctx, making it live when it is not, and marks it used.
-func (r *Registry) session(ctx context.Context) (*session, error) {
-	id := SessionOf(ctx)
-	now := r.opts.Now()
+// lookup returns ctx's live session, marked used, or nil when it has none.
+func (r *Registry) lookup(ctx context.Context) *session {
 	r.mu.Lock()
-	if now.Sub(r.lastSweep) >= r.limits.Idle/8 {
-		r.sweepLocked(now)
+	defer r.mu.Unlock()
+	r.maybeSweepLocked()
+	s, _ := r.live.Get(SessionOf(ctx))
+	return s
+}
+
+// mayHaveStored reports whether ctx's session may hold stored changes while it is not live.
+func (r *Registry) mayHaveStored(ctx context.Context) bool {
+	if r.stored == nil {
+		return false // DropEvicted: a session that is not live has none
 	}
-	s := r.sessions[id]
-	if s == nil {
-		if len(r.sessions) >= r.limits.MaxSessions {
-			r.sweepLocked(now)
-		}
-		if len(r.sessions) >= r.limits.MaxSessions {
-			r.mu.Unlock()
-			return nil, tooMany(r.limits.MaxSessions)
-		}
-		s = &session{id: id, live: map[string]any{}, sizes: map[string]map[string]int{}}
-		r.sessions[id] = s
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	_, ok := r.stored.Peek(SessionOf(ctx))
+	return ok
+}
+
+// session returns the live session of ctx, making it live when it is not, and marks it used.
+func (r *Registry) session(ctx context.Context) *session {
+	id := SessionOf(ctx)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.maybeSweepLocked()
+	if s, ok := r.live.Get(id); ok {
+		return s
 	}
-	s.last.Store(now.UnixNano())
+	s := &session{id: id, live: map[string]any{}, sizes: map[string]map[string]int{}}
+	r.live.Put(id, s, clientOf(ctx, id), isProtected(id))
+	return s
+}
+
+// changed notes that s stored changes (s.mu held by the caller): its weight in the live table,
+// and, with a durable store, that it holds stored changes. A session evicted meanwhile (by the
+// bounds, under another request) loses the change with DropEvicted, which keeps no changes of
+// a session that is not live; one live again as another object rebuilds from the store.
+func (r *Registry) changed(ctx context.Context, s *session) {
+	r.mu.Lock()
+	cur, ok := r.live.Peek(s.id)
+	switch {
+	case !ok && r.opts.DropEvicted:
+		_ = r.store.Drop(s.id)
+		r.mu.Unlock()
+		return
+	case ok && cur == s:
+		r.live.SetWeight(s.id, s.bytes)
+	}
+	if r.stored != nil && !r.stored.Touch(s.id) {
+		r.stored.Put(s.id, struct{}{}, clientOf(ctx, s.id), isProtected(s.id))
+	}
 	r.mu.Unlock()
-	return s, nil
+	if ok && cur != s { // built before this change reached the store
+		cur.mu.Lock()
+		clear(cur.live)
+		clear(cur.sizes)
+		cur.bytes = 0
+		cur.mu.Unlock()
+	}
+}
+
+// maybeSweepLocked evicts the idle sessions at most every Idle/8; r.mu is held.
+func (r *Registry) maybeSweepLocked() {
+	if now := r.opts.Now(); now.Sub(r.lastSweep) >= r.limits.Idle/8 {
+		r.lastSweep = now
+		r.live.Expire(r.limits.Idle)
+	}
 }
 
 // Sweep evicts the sessions idle for longer than Limits.Idle now, and returns how many.
 func (r *Registry) Sweep() int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.sweepLocked(r.opts.Now())
-}
-
-// sweepLocked evicts the idle sessions; r.mu is held.
-func (r *Registry) sweepLocked(now time.Time) int {
-	r.lastSweep = now
-	cutoff := now.Add(-r.limits.Idle).UnixNano()
-	n := 0
-	for id, s := range r.sessions {
-		if s.last.Load() > cutoff {
-			continue
-		}
-		delete(r.sessions, id)
-		n++
-		if r.opts.DropEvicted {
-			_ = r.store.Drop(id) // a Memory store fails only when closed
-		}
-	}
-	return n
+	r.lastSweep = r.opts.Now()
+	return r.live.Expire(r.limits.Idle)
 }
 
 // Reset puts the caller's session back to the seed in api, or in every API when api is "":
@@ -134,9 +246,12 @@ func (r *Registry) sweepLocked(now time.Time) int {
 func (r *Registry) Reset(ctx context.Context, api string) error {
 	id := SessionOf(ctx)
 	r.mu.Lock()
-	s := r.sessions[id]
+	s, _ := r.live.Peek(id)
 	if api == "" {
-		delete(r.sessions, id)
+		r.live.Delete(id)
+		if r.stored != nil {
+			r.stored.Delete(id)
+		}
 	}
 	r.mu.Unlock()
 	if api == "" {

@@ -187,30 +187,40 @@ func TestEviction(t *testing.T) {
 	}
 }
 
-// TestBounds: the registry refuses one session too many (429) until one is idle, and a change
-// past a session's bytes (507) while a smaller or shrinking change passes.
+// TestBounds: one session too many evicts the least recently used one (with its changes, when
+// DropEvicted) instead of being refused, and a change past a session's bytes is refused (507)
+// while a smaller or shrinking change passes.
 func TestBounds(t *testing.T) {
 	c := &clock{time.Unix(1e9, 0)}
-	reg := state.NewRegistry(state.NewMemory(), state.Options{Now: c.now, DropEvicted: true,
+	store := state.NewMemory()
+	reg := state.NewRegistry(store, state.Options{Now: c.now, DropEvicted: true,
 		Limits: state.Limits{Idle: time.Minute, MaxSessions: 2, MaxBytes: 100}})
 	builds := 0
 	api := newNotes(reg, &builds)
 	s := func(i int) context.Context { return state.WithSession(context.Background(), fmt.Sprintf("anon:%d", i)) }
-	read(t, s(1), api)
-	read(t, s(2), api)
-	_, err := api.Get(s(3))
-	le := state.AsLimit(err)
-	if le == nil || le.Status != http.StatusTooManyRequests || !errors.Is(err, state.ErrTooManySessions) ||
-		!strings.Contains(le.Message, "server.sandbox.max_sessions") {
-		t.Fatalf("third session: got %v; want a 429 LimitError naming server.sandbox.max_sessions", err)
+	if err := put(s(1), api, "one", "1"); err != nil {
+		t.Fatal(err)
 	}
-	c.t = c.t.Add(2 * time.Minute)
-	read(t, s(3), api) // the first two are idle now
+	c.t = c.t.Add(time.Second)
+	read(t, s(2), api)
+	c.t = c.t.Add(time.Second)
+	if err := put(s(3), api, "three", "3"); err != nil {
+		t.Fatalf("third session: got %v; want it served", err)
+	}
+	if got := reg.Len(); got != 2 {
+		t.Errorf("live sessions: got %d; want 2", got)
+	}
+	if e, _ := store.Load("anon:1", "notes"); len(e) != 0 {
+		t.Errorf("the evicted session's changes: got %v; want them forgotten (DropEvicted)", e)
+	}
+	if err := api.Reset(s(3)); err != nil {
+		t.Fatal(err)
+	}
 	if err := put(s(3), api, "k", strings.Repeat("x", 90)); err != nil {
 		t.Fatalf("91 bytes: %v", err)
 	}
-	err = put(s(3), api, "j", strings.Repeat("x", 20))
-	le = state.AsLimit(err)
+	err := put(s(3), api, "j", strings.Repeat("x", 20))
+	le := state.AsLimit(err)
 	if le == nil || le.Status != http.StatusInsufficientStorage || !errors.Is(err, state.ErrSessionFull) ||
 		!strings.Contains(le.Message, "Reset") {
 		t.Fatalf("past the bytes: got %v; want a 507 LimitError saying Reset", err)

@@ -8,12 +8,19 @@ import (
 	"encoding/hex"
 	"net/http"
 	"strings"
+
+	"loupe/server/internal/clientip"
 )
 
 // Header carries the session ID from the Loupe proxy to the sandboxes over the in-memory
 // listener. Only that listener trusts it (TrustHeader); the server strips it from every request
 // that comes from outside (StripHeader), so no caller can pick another user's session.
 const Header = "Loupe-Sandbox-Session"
+
+// ClientHeader carries the caller's client address (clientip.Key) from the Loupe proxy to the
+// sandboxes over the same listener, for the tables the sandboxes bound per client (the script
+// sandbox's grants). Like Header, only that listener trusts it.
+const ClientHeader = "Loupe-Sandbox-Client"
 
 // CookieName is the cookie that names an anonymous browser's session (access mode none): a
 // random value, HttpOnly, SameSite=Lax, set on first use (NewCookie).
@@ -86,20 +93,31 @@ func TrustHeader(next http.Handler) http.Handler {
 			r = r.WithContext(WithSession(r.Context(), s))
 			r.Header.Del(Header)
 		}
+		if c := r.Header.Get(ClientHeader); c != "" {
+			r = r.WithContext(clientip.With(r.Context(), c))
+			r.Header.Del(ClientHeader)
+		}
 		next.ServeHTTP(w, r)
 	})
 }
 
-// SetHeader puts the session of r's context in r's Header for the in-memory listener, or
-// removes any Header r carries when its context names no session. r is the proxy's outgoing
-// request, which the caller owns.
+// SetHeader puts the session and the client of r's context in r's Header and ClientHeader for
+// the in-memory listener, or removes any such header r carries when its context names none. r
+// is the proxy's outgoing request, which the caller owns.
 func SetHeader(r *http.Request) {
+	r.Header.Del(Header)
+	r.Header.Del(ClientHeader)
 	if s, ok := r.Context().Value(sessionKey{}).(string); ok && s != "" {
 		r.Header.Set(Header, s)
-		return
 	}
-	r.Header.Del(Header)
+	if c := clientip.Of(r.Context()); c != "" {
+		r.Header.Set(ClientHeader, c)
+	}
 }
 
-// StripHeader removes the Header from a request that comes from outside the server.
-func StripHeader(r *http.Request) { r.Header.Del(Header) }
+// StripHeader removes the Header and ClientHeader from a request that comes from outside the
+// server.
+func StripHeader(r *http.Request) {
+	r.Header.Del(Header)
+	r.Header.Del(ClientHeader)
+}

@@ -122,6 +122,21 @@ func (s *Store) Drop(session string) error {
 	})
 }
 
+// ListSessions implements state.Lister: the top-level buckets.
+func (s *Store) ListSessions() ([]string, error) {
+	var out []string
+	err := s.db.View(func(tx *bolt.Tx) error {
+		return tx.ForEach(func(name []byte, _ *bolt.Bucket) error {
+			out = append(out, string(name))
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, wrap(err)
+	}
+	return out, nil
+}
+
 // Close implements state.Store.
 func (s *Store) Close() error { return s.db.Close() }
 

@@ -5,6 +5,7 @@ package storetest
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
 
 	"loupe/server/sandbox/state"
@@ -112,6 +113,27 @@ func Run(t *testing.T, open func(t *testing.T) state.Store) {
 		e[0].Value[1] = 'z'
 		if got := load(t, st, "a", "x"); got != "k=abc" {
 			t.Errorf("got %q; want k=abc (the store keeps its own copy)", got)
+		}
+	})
+	t.Run("list sessions", func(t *testing.T) {
+		st := open(t)
+		defer st.Close()
+		l, ok := st.(state.Lister)
+		if !ok {
+			t.Skip("the store cannot list its sessions (state.Lister)")
+		}
+		for _, s := range []string{"a", "b", "c"} {
+			if err := st.Apply(s, "x", []state.Change{state.Put("k", []byte("v"))}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := st.Drop("b"); err != nil {
+			t.Fatal(err)
+		}
+		got, err := l.ListSessions()
+		slices.Sort(got)
+		if err != nil || !slices.Equal(got, []string{"a", "c"}) {
+			t.Errorf("got %v, %v; want [a c]", got, err)
 		}
 	})
 	t.Run("closed", func(t *testing.T) {

@@ -1,0 +1,91 @@
+package proxy
+
+import (
+	"compress/gzip"
+	"compress/zlib"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/andybalholm/brotli"
+)
+
+// CookieHeader carries an operation's cookie parameters from the app (app/request's
+// CookieHeader): a browser cannot set Cookie, and the browser's own cookies are Loupe's and
+// never go upstream. The proxy sends its value upstream as the Cookie header.
+const CookieHeader = "X-Loupe-Cookie"
+
+// AcceptEncodingHeader carries an operation's documented Accept-Encoding parameter from the
+// app (app/request's AcceptEncodingHeader), which a browser cannot set either.
+const AcceptEncodingHeader = "X-Loupe-Accept-Encoding"
+
+// dropParams returns a raw query without the pairs whose name is in drop, the others kept as
+// they were written, in their order and escaping.
+func dropParams(raw string, drop map[string]bool) string {
+	if raw == "" {
+		return raw
+	}
+	var kept []string
+	changed := false
+	for _, pair := range strings.Split(raw, "&") {
+		name, _, _ := strings.Cut(pair, "=")
+		if un, err := url.QueryUnescape(name); err == nil && drop[un] {
+			changed = true
+			continue
+		}
+		kept = append(kept, pair)
+	}
+	if !changed {
+		return raw
+	}
+	return strings.Join(kept, "&")
+}
+
+// documentsHeader reports whether the operation id has a header parameter called name.
+func (o *operations) documentsHeader(id, name string) bool {
+	return id != "" && o.headers[id][strings.ToLower(name)]
+}
+
+// decodeResponse decodes an answer the upstream compressed because the operation's documented
+// Accept-Encoding asked for it, so that the masker reads it as it would read any other: the
+// browser gets it decoded, without Content-Encoding. An encoding it does not know is refused.
+func decodeResponse(resp *http.Response) error {
+	var body io.ReadCloser
+	var err error
+	switch strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding"))) {
+	case "", "identity":
+		return nil
+	case "gzip", "x-gzip":
+		var zr *gzip.Reader
+		if zr, err = gzip.NewReader(resp.Body); err == nil {
+			body = readCloser{zr, resp.Body}
+		}
+	case "deflate":
+		var zr io.ReadCloser
+		if zr, err = zlib.NewReader(resp.Body); err == nil {
+			body = readCloser{zr, resp.Body}
+		}
+	case "br":
+		body = readCloser{brotli.NewReader(resp.Body), resp.Body}
+	default:
+		return errEncoding
+	}
+	if err != nil {
+		return errEncoding
+	}
+	resp.Body = body
+	resp.Header.Del("Content-Encoding")
+	resp.Header.Del("Content-Length")
+	resp.ContentLength = -1
+	resp.Uncompressed = true
+	return nil
+}
+
+// readCloser reads a decoder and closes the body under it.
+type readCloser struct {
+	io.Reader
+	under io.Closer
+}
+
+func (r readCloser) Close() error { return r.under.Close() }
