@@ -54,11 +54,12 @@ func (p *walkthroughPage) ask(ctx app.Context, req catalog.WalkRunRequest, done 
 	path := runPath(p.Walk, p.File)
 	ctx.Async(func() {
 		ans := askRun(cctx, path, req)
+		stopped := cctx.Err() != nil // read before Finish, which cancels cctx in any case
 		ctx.Dispatch(func(ctx app.Context) {
 			if !p.Finish(seq) {
 				return
 			}
-			if cctx.Err() != nil { // Stop, before the service answered: the run is as it was
+			if stopped { // Stop, before the service answered: the run is as it was
 				p.rest = false
 				if done != nil {
 					p.blocked = "Stopped before the answer was judged: Run step sends the request again."
