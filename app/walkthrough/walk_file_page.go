@@ -141,7 +141,10 @@ func (p *walkFilePage) Render() app.UI {
 			app.Button().ID("walk-file-open").Type("submit").Class("btn").Text("Open"),
 		),
 	)
-	var status app.UI
+	// Every part keeps its place whether it shows or not: go-app drops the answers of a
+	// request started by an element it replaced (the file input's, here), and a part that
+	// came and went before the input would shift it and have it replaced.
+	status := app.P().ID("walk-file-status").Class("muted").Role("status").Hidden(true)
 	switch {
 	case p.checking:
 		status = app.P().ID("walk-file-status").Class("muted").Role("status").Text("Checking " + p.file.Name + "…")
@@ -156,7 +159,7 @@ func (p *walkFilePage) Render() app.UI {
 		body = newWalkthroughPage(p.walk, p.Cat, p.file)
 	}
 	return app.Div().Class("page walk-file-page").Body(
-		app.If(p.walk == nil, func() app.UI { return head }),
+		head.Hidden(p.walk != nil), // the walkthrough's own heading replaces it
 		picker,
 		status,
 		app.If(p.file != nil && !p.checking, func() app.UI { return p.renderFileLinks() }),
