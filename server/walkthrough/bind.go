@@ -106,7 +106,11 @@ func (l *loader) bindOperation(st *flow.Step, at node, apis map[string]*catalog.
 				add(m[1], op)
 			}
 		}
-		where = append(where, api.Title+" has no "+strings.ToUpper(m[3])+" "+p)
+		if len(found) == 0 {
+			l.p.add(at, "step %s: %q is no operation: %s has no %s", st.ID, v, api.Title, strings.TrimSpace(strings.ToUpper(m[3])+" "+p))
+			return
+		}
+		where = append(where, api.Title)
 	} else {
 		id := v
 		sources := sortedKeys(apis)

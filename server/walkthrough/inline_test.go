@@ -20,6 +20,7 @@ func TestADocumentTheRequestCarriesIsCheckedWhereItIsWrong(t *testing.T) {
 	}{
 		{"not-arazzo", []catalog.WalkProblem{{Line: 1, Message: "not an Arazzo document: it has no arazzo field"}}},
 		{"unknown-operation", []catalog.WalkProblem{{Line: 13, Pointer: "/workflows/0/steps/0/operationId", Message: `step search: "entities.find" is no operation of Entity Search API`}}},
+		{"unknown-operation-path", []catalog.WalkProblem{{Line: 13, Pointer: "/workflows/0/steps/0/operationPath", Message: `step search: "{$sourceDescriptions.entities.url}#/paths/~1v1~1entities:search/post" is no operation: Entity Search API has no POST /v1/entities:search`}}},
 		{"goto-cycle", []catalog.WalkProblem{
 			{Line: 18, Pointer: "/workflows/0/steps/1", Message: "steps first → second → first go round forever while they succeed"},
 			{Line: 31, Pointer: "/workflows/0/steps/2/onSuccess/0", Message: `action nowhere: stepId "fourth": workflow loop has no such step`},
