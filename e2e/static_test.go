@@ -432,7 +432,7 @@ func TestTheStaticSiteRunsLoupesOwnTools(t *testing.T) {
 		if err != nil {
 			t.Fatalf("the curl never showed the query: %v", err)
 		}
-		for _, want := range []string{"answers this request inside your browser", `curl "https://kgsearch.googleapis.com/v1/entities:search?query=Paris`, "key=${ENTITIES_API_KEY}"} {
+		for _, want := range []string{"answers this request inside your browser", `curl 'https://kgsearch.googleapis.com/v1/entities:search?query=Paris`, `key='"${ENTITIES_API_KEY}"`} {
 			if !strings.Contains(curl, want) {
 				t.Errorf("the curl is\n%s\nwant %q", curl, want)
 			}
@@ -453,7 +453,7 @@ func TestTheStaticSiteRunsLoupesOwnTools(t *testing.T) {
 		if err != nil {
 			t.Fatalf("the curl did not follow the real server: %v", err)
 		}
-		if !strings.Contains(curl, "straight to the real API") || !strings.Contains(curl, "key=${ENTITIES_API_KEY}") ||
+		if !strings.Contains(curl, "straight to the real API") || !strings.Contains(curl, `key='"${ENTITIES_API_KEY}"`) ||
 			strings.Contains(curl, "typed-secret") || strings.Contains(curl, "/proxy") {
 			t.Errorf("the curl for the real API is\n%s\nwant its server, the variable and no typed key", curl)
 		}
