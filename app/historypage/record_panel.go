@@ -150,7 +150,7 @@ func (h *historyPage) renderRecorder() app.UI {
 		app.Form().Class("history-record-form").OnSubmit(h.onSave).Body(
 			app.P().ID("history-picked").Class("muted").Aria("live", "polite").Text(pickedText(n)),
 			app.Label().For("history-record-title").Class("field-name").Text("Title"),
-			app.Input().ID("history-record-title").Type("text").Placeholder("Recorded walkthrough").Value(r.title).OnInput(h.onRecordTitle),
+			app.Input().ID("history-record-title").Class("input").Type("text").Placeholder("Recorded walkthrough").Value(r.title).OnInput(h.onRecordTitle),
 			app.Button().ID("history-record-save").Type("submit").Class("btn btn-primary").Disabled(n == 0 || r.saving).Text("Save as walkthrough"),
 		),
 		app.If(r.err != "", func() app.UI {
@@ -177,8 +177,12 @@ func (h *historyPage) renderRecorded() app.UI {
 	}
 	return app.Div().ID("history-record-result").Class("history-record-result").TabIndex(-1).Body(
 		app.H2().Text(d.Name),
-		app.P().Class("muted").Text("Standard Arazzo, checked by the loader every walkthrough goes through: "+ui.Plural(steps, "step", "steps")+
-			". Download it to edit and share; run it here, with `loupe walk "+d.Name+"`, or with any Arazzo runner (its sources name this server's OpenAPI documents)."),
+		app.P().Class("muted").Body(
+			app.Text("Standard Arazzo, checked by the loader every walkthrough goes through: "+ui.Plural(steps, "step", "steps")+
+				". Download it to edit and share; run it here, with "),
+			app.Code().Text("loupe walk "+d.Name),
+			app.Text(", or with any Arazzo runner (its sources name this server's OpenAPI documents)."),
+		),
 		app.Div().Class("form-actions").Body(
 			app.A().ID("history-record-download").Class("btn").Href("data:application/yaml;charset=utf-8,"+url.PathEscape(d.Document)).
 				Attr("download", d.Name).Text("Download "+d.Name),

@@ -137,7 +137,7 @@ func (p *walkFilePage) Render() app.UI {
 		app.Details().Class("walk-file-paste").Body(
 			app.Summary().Text("or paste a document"),
 			app.Label().For("walk-file-text").Class("visually-hidden").Text("The Arazzo document"),
-			app.Textarea().ID("walk-file-text").Class("mono").Rows(12).Attr("spellcheck", "false").Text(p.paste).OnInput(p.onPaste),
+			app.Textarea().ID("walk-file-text").Class("input mono").Rows(12).Attr("spellcheck", "false").Text(p.paste).OnInput(p.onPaste),
 			app.Button().ID("walk-file-open").Type("submit").Class("btn").Text("Open"),
 		),
 	)
