@@ -188,6 +188,7 @@ func (h *historyPage) renderRecorded() app.UI {
 				Attr("download", d.Name).Text("Download "+d.Name),
 			app.Button().ID("history-record-run").Type("button").Class("btn btn-primary").Text("Run it").OnClick(h.onRun),
 		),
-		app.Pre().ID("history-record-doc").Class("mono history-record-doc").Text(d.Document),
+		// It scrolls: focusable, so that the keyboard scrolls it too.
+		app.Pre().ID("history-record-doc").Class("mono history-record-doc").TabIndex(0).Aria("label", "The document "+d.Name).Text(d.Document),
 	)
 }
