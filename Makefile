@@ -31,9 +31,12 @@ static: build
 run: build
 	./bin/loupe -addr $(ADDR) -data $(DATA)
 
-## test: every test, the browser tests included (they need the wasm built first).
+## test: every test, the browser tests included (they need the wasm built first), printed as
+## go test prints them (gotestsum, a go.mod tool), then the ten slowest tests of the run.
 test: deps wasm vet
-	$(GO) test -count=1 -timeout 40m ./...
+	@mkdir -p bin
+	$(GO) tool gotestsum --format standard-quiet --jsonfile bin/test.json -- -count=1 -timeout 40m ./...; \
+	status=$$?; echo "The ten slowest tests:"; $(GO) tool gotestsum tool slowest --jsonfile bin/test.json --num 10 --threshold 0; exit $$status
 
 ## unit: the tests that need no browser.
 unit:

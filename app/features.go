@@ -8,6 +8,7 @@ import (
 	_ "loupe/app/cluster"
 	_ "loupe/app/historypage"
 	_ "loupe/app/oauth"
+	_ "loupe/app/ownsandbox"
 	_ "loupe/app/reports"
 	_ "loupe/app/script"
 	_ "loupe/app/walkthrough"

@@ -23,7 +23,7 @@ var (
 	shared = []string{"ui", "op", "chatstream"}
 	// features holds the packages of one feature each (an API's own view, a page of its own):
 	// they import the pure and shared packages, never another feature.
-	features = []string{"chat", "cluster", "historypage", "oauth", "reports", "script", "walkthrough"}
+	features = []string{"chat", "cluster", "historypage", "oauth", "ownsandbox", "reports", "script", "walkthrough"}
 	// testOnly holds the packages that only tests import.
 	testOnly = []string{"internal/apptest"}
 )

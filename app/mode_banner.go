@@ -43,7 +43,7 @@ func (b *modeBanner) Render() app.UI {
 	}
 	body := []app.UI{app.Strong().Text(text)}
 	if !real {
-		body = append(body, app.Span().Class("mode-hint").Text(" · no server: the built-in sandboxes answer; what you create lasts until this page is reloaded or closed"))
+		body = append(body, app.Span().Class("mode-hint").Text("· no server; what you create lasts until you reload"))
 		if b.API != nil {
 			body = append(body, app.Button().ID("reset-api").Class("btn btn-quiet").Text("Reset "+b.API.Title).OnClick(b.onReset(slug)))
 		}
@@ -103,6 +103,7 @@ func (b *modeBanner) onUseReal(ctx app.Context, e app.Event) {
 }
 
 func (b *modeBanner) onUseSandbox(ctx app.Context, e app.Event) {
+	b.key = "" // forgotten: "Use the real API" again with an empty field sends no old key
 	fetch.UseRealAPI(b.API.Slug, nil)
 	ctx.NewAction(ui.APIModeAction)
 }

@@ -17,14 +17,15 @@ import (
 // list's viewport (opWindow), the server writes them all (markup).
 type opList struct {
 	cat     *catalog.Catalog
-	base    string    // the site's sub-path (ui.BasePath), before every link
-	rows    []sideRow // every row, in order
-	ops     []int32   // the rows of operations (indexes in rows)
-	titles  []int32   // the row of each API's title, by API
-	shown   []int32   // the rows the filter leaves, in order (indexes in rows)
-	top     []float64 // top[i] is where shown[i] starts, in CSS px; top[len(shown)] is the height
-	matched []int32   // the rows of the operations the filter leaves
-	words   []string  // the filter's words, lower case
+	base    string        // the site's sub-path (ui.BasePath), before every link
+	rows    []sideRow     // every row, in order
+	links   []ui.SideLink // the rows features add (ui.SideLinks), by sideRow.link
+	ops     []int32       // the rows the filter searches, operations and links (indexes in rows)
+	titles  []int32       // the row of each API's title, by API
+	shown   []int32       // the rows the filter leaves, in order (indexes in rows)
+	top     []float64     // top[i] is where shown[i] starts, in CSS px; top[len(shown)] is the height
+	matched []int32       // the rows of the operations the filter leaves
+	words   []string      // the filter's words, lower case
 
 	// height is the height of a row of each kind and gap the space between two APIs, in CSS
 	// px: estimates of what web/loupe.css gives them until the browser has measured them.
@@ -43,6 +44,7 @@ const (
 	rowWorkspace                // the page a feature adds beside the API's operations (ui.APIPage: the script workspace): a link
 	rowTag                      // a tag's name, above its operations
 	rowOp                       // an operation: a link to its page
+	rowLink                     // a page a feature adds under the API (ui.SideLink: a walkthrough): a link
 	rowKinds
 )
 
@@ -52,7 +54,8 @@ type sideRow struct {
 	api  int32  // index in Catalog.APIs
 	op   int32  // rowOp: index in API.Operations
 	tag  string // rowTag: the tag's name
-	text string // rowOp: what the filter searches (opText)
+	text string // rowOp, rowLink: what the filter searches (opText)
+	link int32  // rowLink: index in opList.links
 }
 
 // wholeList is the most rows the browser keeps in the page all at once: a list as short
@@ -62,7 +65,7 @@ const wholeList = 300
 // newOpList lists the catalog's APIs (none for a nil catalog), unfiltered; base is the
 // site's sub-path (ui.BasePath).
 func newOpList(cat *catalog.Catalog, base string) *opList {
-	l := &opList{cat: cat, base: base, height: [rowKinds]float64{30.6875, 24, 22.140625, 24}, gap: 5.59375, sized: map[int32]float64{}}
+	l := &opList{cat: cat, base: base, height: [rowKinds]float64{30.6875, 24, 22.140625, 24, 24}, gap: 5.59375, sized: map[int32]float64{}}
 	if cat != nil {
 		for i := range cat.APIs {
 			l.addAPI(int32(i), &cat.APIs[i])
@@ -72,14 +75,20 @@ func newOpList(cat *catalog.Catalog, base string) *opList {
 	return l
 }
 
-// addAPI adds the rows of one API: its title, the workspace (script), then its operations
-// grouped by their first tag, in the order of the document's tags; a group's name shows
-// when the API has more than one group.
+// addAPI adds the rows of one API: its title, the workspace (script), the pages features add
+// (its walkthroughs), then its operations grouped by their first tag, in the order of the
+// document's tags; a group's name shows when the API has more than one group.
 func (l *opList) addAPI(i int32, a *catalog.API) {
 	l.titles = append(l.titles, int32(len(l.rows)))
 	l.rows = append(l.rows, sideRow{kind: rowAPI, api: i})
 	if ui.APIPageOf(a.Slug) != nil {
 		l.rows = append(l.rows, sideRow{kind: rowWorkspace, api: i})
+	}
+	for _, s := range ui.SideLinksOf(l.cat, a) {
+		l.ops = append(l.ops, int32(len(l.rows)))
+		l.rows = append(l.rows, sideRow{kind: rowLink, api: i, link: int32(len(l.links)),
+			text: strings.ToLower(strings.Join([]string{a.Slug, a.Title, s.Label, s.Badge, s.Search}, " "))})
+		l.links = append(l.links, s)
 	}
 	type group struct {
 		name string
@@ -229,6 +238,8 @@ func (l *opList) key(r sideRow) string {
 		return a.Slug + "/" + ui.APIPageOf(a.Slug).ID
 	case rowOp:
 		return a.Slug + "/" + a.Operations[r.op].ID
+	case rowLink:
+		return strings.TrimPrefix(l.links[r.link].Path, "/")
 	}
 	return ""
 }
@@ -297,6 +308,11 @@ func (l *opList) writeRow(b *strings.Builder, i int, current string) {
 		p := ui.APIPageOf(a.Slug)
 		b.WriteString(`<li><a class="op-link ws-link" href="` + htmlpkg.EscapeString(l.base+"/"+a.Slug+"/"+p.ID) + `" data-op="` + htmlpkg.EscapeString(a.Slug+"/"+p.ID) + `"` + here + `>` +
 			`<span class="method ws-badge" aria-hidden="true">▶</span><span class="op-label">` + htmlpkg.EscapeString(p.Label) + `</span></a></li>`)
+	case rowLink:
+		s := l.links[r.link]
+		b.WriteString(`<li><a class="op-link side-link" href="` + htmlpkg.EscapeString(l.base+s.Path) + `" data-op="` + htmlpkg.EscapeString(l.key(r)) + `"` +
+			` title="` + htmlpkg.EscapeString(s.Label) + `"` + here + `>` +
+			`<span class="method side-badge">` + htmlpkg.EscapeString(s.Badge) + `</span><span class="op-label">` + htmlpkg.EscapeString(s.Label) + `</span></a></li>`)
 	case rowTag:
 		b.WriteString(`<li class="tag-name">` + htmlpkg.EscapeString(r.tag) + `</li>`)
 	case rowOp:

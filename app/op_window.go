@@ -209,7 +209,8 @@ func (w *opWindow) measure() (changed bool) {
 	each(tags, ".tag-name", rowTag)
 	for k, sel := range map[rowKind]string{
 		rowWorkspace: ".op-list > li:has(> .ws-link)",
-		rowOp:        ".op-list > li:has(> .op-link:not(.ws-link))",
+		rowOp:        ".op-list > li:has(> .op-link:not(.ws-link, .side-link))",
+		rowLink:      ".op-list > li:has(> .side-link)",
 	} {
 		if !want[k] {
 			continue

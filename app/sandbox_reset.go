@@ -14,9 +14,13 @@ import (
 )
 
 // sandboxHoldsState lists the APIs whose built-in sandbox keeps what a user changes (each user
-// their own, server/sandbox/state): the ones an API page offers to reset. The others answer
+// their own, server/sandbox/state): the ones an API page offers to reset, with every API of
+// your own answered by the sandbox built from its document (holdsState). The others answer
 // from read-only data.
 var sandboxHoldsState = map[string]bool{"script": true, "cluster": true, "pagination": true}
+
+// holdsState reports whether a's sandbox keeps what a user changes, so its page offers Reset.
+func holdsState(a *catalog.API) bool { return sandboxHoldsState[a.Slug] || (a.Own && a.OwnSandbox) }
 
 // sandboxResetURL is the server's reset of one API's sandbox for the caller's session only
 // (server/sandbox/state.ResetPath; the sandbox-session cookie or the signed-in name says whose).

@@ -97,7 +97,7 @@ func (s *sidebar) noMatch() string {
 	if s.Cat == nil || len(s.list.words) == 0 || len(s.list.matched) > 0 {
 		return ""
 	}
-	return "No operation matches “" + s.filter + "”."
+	return "Nothing matches “" + s.filter + "”."
 }
 
 // onFilterKey clears the filter on Escape, opens the first match on Enter and moves to the

@@ -22,7 +22,7 @@ func TestSidebarSaysWhenNothingMatches(t *testing.T) {
 	for filter, want := range map[string]string{
 		"":                  "",
 		"things":            "",
-		"nothing-like-this": "No operation matches “nothing-like-this”.",
+		"nothing-like-this": "Nothing matches “nothing-like-this”.",
 	} {
 		s.filter = filter
 		s.rows()

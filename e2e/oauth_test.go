@@ -79,22 +79,28 @@ func TestOAuthSignInNarrowThenWiden(t *testing.T) {
 }
 
 // signInToSandbox signs in to the script sandbox from the page open in ctx and returns the
-// consent page's text. With narrow (a JavaScript regular expression literal) it first unticks
-// the scope picker's boxes whose scope does not match and presses the panel's sign-in button;
-// without, it follows the operation note's sign-in link. It then presses Allow and waits until
+// consent page's text. With narrow (a JavaScript regular expression literal) it unfolds the
+// API page's scope picker, ticks the boxes whose scope matches (and only those) and presses the
+// panel's sign-in button; without, it follows the operation note's sign-in link. It then presses Allow and waits until
 // the app is running again on the page the sign-in came back to.
 func signInToSandbox(t *testing.T, ctx context.Context, narrow string) string {
 	t.Helper()
 	tctx := within(t, ctx, 60*time.Second)
 	start := chromedp.Click(chromedp.ID("oauth-needs-signin"))
 	if narrow != "" {
-		if err := chromedp.Do(tctx, chromedp.WaitVisible(chromedp.ID("oauth-signin")),
+		// The picker starts folded, nothing ticked: unfold it, tick the scopes narrow matches.
+		if err := chromedp.Do(tctx, chromedp.WaitReady(chromedp.CSS("#oauth-panel .oauth-picker")),
+			chromedp.Evaluate[chromedp.Void](`document.querySelector("#oauth-panel .oauth-picker").open = true`),
+			chromedp.WaitVisible(chromedp.ID("oauth-signin")),
 			chromedp.Evaluate[chromedp.Void](`document.querySelectorAll('#oauth-start input[name="scope"]').forEach(b => { b.checked = `+narrow+`.test(b.value) })`),
 		); err != nil {
 			t.Fatalf("narrowing the scopes: %v", err)
 		}
 		start = chromedp.Click(chromedp.ID("oauth-signin"))
-	} else if err := chromedp.Do(tctx, chromedp.WaitVisible(chromedp.ID("oauth-needs-signin"))); err != nil {
+	} else if err := chromedp.Do(tctx, chromedp.WaitReady(chromedp.ID("oauth-needs-signin")),
+		// Signed out, the operation's scopes are folded under the note: unfold them.
+		chromedp.Evaluate[chromedp.Void](`(d => { if (d) d.open = true })(document.getElementById("oauth-needs-picker"))`),
+		chromedp.WaitVisible(chromedp.ID("oauth-needs-signin"))); err != nil {
 		t.Fatalf("no sign-in link: %v", err)
 	}
 	if res, err := chromedp.RunResponse(tctx, start); err != nil || res == nil || res.Status != 200 {

@@ -14,9 +14,9 @@ import (
 	"loupe/server/config"
 )
 
-// TestAnAPIOfYourOwn adds two third-party documents by configuration, one pointed at a stub
-// upstream and one at nothing: the page of the second says it has no sandbox and what to set,
-// and the form of the first sends through the proxy with the credential its document's
+// TestAnAPIOfYourOwn adds two third-party documents by configuration, notes pointed at a stub
+// upstream and pets at nothing with its sandbox turned off: the page of pets says what to set,
+// and the form of notes sends through the proxy with the credential its document's
 // bearer scheme says, which the browser never sees.
 func TestAnAPIOfYourOwn(t *testing.T) {
 	auth := make(chan string, 1)
@@ -34,6 +34,7 @@ func TestAnAPIOfYourOwn(t *testing.T) {
 apis:
   pets:
     openapi: ../server/testdata/petstore-3.0.yaml
+    sandbox: false
   notes:
     openapi: ../server/testdata/notes-3.1.json
     base_url: `+up.URL+`/api
@@ -52,7 +53,7 @@ apis:
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"no built-in sandbox", "apis.pets.base_url", "LOUPE_PETS_URL", "https://petstore.example.com/v1"} {
+	for _, want := range []string{"apis.pets.sandbox: false", "apis.pets.base_url", "LOUPE_PETS_URL", "https://petstore.example.com/v1"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the pets page says %q; want it to name %q", text, want)
 		}

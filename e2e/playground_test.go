@@ -299,22 +299,38 @@ func TestACopiedLinkRestoresTheForm(t *testing.T) {
 	}
 }
 
-func TestABadFragmentShowsANoticeAndTheDefaults(t *testing.T) {
+// TestALinkRestoresWhatItCanAndNamesTheRest: a link is never all or nothing. A value it
+// cannot read, a stray %, another version of the format or a parameter the operation no longer
+// has costs that part only: the rest is restored, and a notice names what was left out. A
+// fragment that is no link at all leaves the defaults, and says so.
+func TestALinkRestoresWhatItCanAndNamesTheRest(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	for _, frag := range []string{"#%E0%A4%A&&&", "#v9&query=x", "#v1&nosuchparam=1"} {
-		t.Run(frag, func(t *testing.T) {
-			openPage(t, ctx, base+"/entities/entities.search"+frag)
+	tests := []struct {
+		frag, query string   // the fragment, and the query field it restores
+		notice      []string // what the notice says
+	}{
+		{"#%E0%A4%A&&&", "", []string{"could not be read", "defaults"}},
+		{"#v9&query=x", "x", []string{"another version of Loupe (v9", "everything else"}},
+		{"#v1&nosuchparam=1&query=paris", "paris", []string{"this operation has no nosuchparam"}},
+		{"#v1&query=50%&limit=3", "50%", []string{"stray %"}},
+		{"#v1&query=rome&types=%zz", "rome", []string{"stray %"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.frag, func(t *testing.T) {
+			openPage(t, ctx, base+"/entities/entities.search"+tt.frag)
 			tctx := within(t, ctx, 20*time.Second)
 			if err := chromedp.Do(tctx, chromedp.WaitVisible(chromedp.ID("notice"))); err != nil {
 				t.Fatalf("no #notice: %v", err)
 			}
 			text, _ := chromedp.Run(tctx, chromedp.Text(chromedp.ID("notice")))
-			if !strings.Contains(text, "defaults") {
-				t.Errorf("notice = %q", text)
+			for _, want := range tt.notice {
+				if !strings.Contains(text, want) {
+					t.Errorf("notice = %q; want it to say %q", text, want)
+				}
 			}
-			if got := inputValues(t, tctx, "query:query"); len(got) != 1 || got[0] != "" {
-				t.Errorf("query = %q, want the default (empty)", got)
+			if got := inputValues(t, tctx, "query:query"); len(got) != 1 || got[0] != tt.query {
+				t.Errorf("query = %q, want %q", got, tt.query)
 			}
 			if ok, _ := chromedp.Run(tctx, chromedp.Evaluate[bool](`!!document.getElementById("op-form") && !!document.getElementById("side")`)); !ok {
 				t.Errorf("the page is broken")

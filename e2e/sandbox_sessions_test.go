@@ -45,7 +45,12 @@ func TestSandboxSessionsAreSeparate(t *testing.T) {
 	if got := check(actx, apoll); got != "Needs upgrading: roles." {
 		t.Fatalf("alice's first check: got %q; want roles to upgrade", got)
 	}
+	// Issue 33's guided upgrade: no backup here, skipped knowingly, and the perform confirmed.
+	click(actx, "upgrade-skip-backup")
+	apoll("perform enabled", `(b => b && !b.disabled ? "ok" : null)(document.getElementById("upgrade-perform"))`)
 	click(actx, "upgrade-perform")
+	apoll("the confirmation", `document.getElementById("upgrade-confirm") ? "ok" : null`)
+	click(actx, "upgrade-confirm")
 	if got := apoll("the perform", textOf("upgrade-perform-result")); !strings.Contains(got, "Upgraded: roles") {
 		t.Fatalf("alice's perform: got %q; want roles upgraded", got)
 	}

@@ -30,20 +30,9 @@ func TestScriptWorkspaceEditSaveRun(t *testing.T) {
 	openPage(t, ctx, base+"/script/workspace")
 	tctx := within(t, ctx, 60*time.Second)
 	poll := poller(t, tctx)
-	do := func(what, js string) {
-		t.Helper()
-		if _, err := chromedp.Run(tctx, chromedp.Evaluate[bool](js)); err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
-	}
 	poll("the example project's code", `(e => e && e.value.includes("function sendInvoices") ? "ok" : null)(document.getElementById("ws-editor"))`)
 
-	do("editing the code", `(() => {
-		const el = document.getElementById("ws-editor");
-		el.value = `+strconv.Quote(workspaceCode)+`;
-		el.dispatchEvent(new Event("input", {bubbles: true}));
-		return true;
-	})()`)
+	setWorkspaceCode(t, tctx, workspaceCode)
 	if _, err := chromedp.Run(tctx, clickWhenEnabled("ws-save")); err != nil {
 		t.Fatal(err)
 	}
@@ -52,27 +41,7 @@ func TestScriptWorkspaceEditSaveRun(t *testing.T) {
 		t.Errorf("the last request: got %q; want PUT …/content", got)
 	}
 
-	run := func(fn, param, arg string) {
-		t.Helper()
-		do("choosing "+fn, `(() => {
-			const s = document.getElementById("ws-function");
-			s.value = `+strconv.Quote(fn)+`;
-			s.dispatchEvent(new Event("change", {bubbles: true}));
-			return true;
-		})()`)
-		poll("the parameter field of "+fn, `(l => l && l.textContent === `+strconv.Quote(param)+` ? "ok" : null)(document.querySelector("label[for=ws-arg-0]"))`)
-		do("typing the parameter", `(() => {
-			const el = document.getElementById("ws-arg-0");
-			el.value = `+strconv.Quote(arg)+`;
-			el.dispatchEvent(new Event("input", {bubbles: true}));
-			return true;
-		})()`)
-		if _, err := chromedp.Run(tctx, clickWhenEnabled("ws-run")); err != nil {
-			t.Fatal(err)
-		}
-	}
-
-	run("greet", "name", `"Ada"`)
+	runInWorkspace(t, tctx, poll, "greet", "name", `"Ada"`)
 	if got := poll("greet's result", `(r => r ? r.textContent : null)(document.getElementById("ws-result"))`); got != `"Hello, Ada!"` {
 		t.Errorf("greet: got %q; want \"Hello, Ada!\"", got)
 	}
@@ -80,14 +49,14 @@ func TestScriptWorkspaceEditSaveRun(t *testing.T) {
 		t.Errorf("greet's logs: got %q; want greeting Ada", got)
 	}
 
-	run("explode", "order", `{}`)
+	runInWorkspace(t, tctx, poll, "explode", "order", `{}`)
 	got := poll("explode's error", `(e => e ? e.textContent : null)(document.querySelector("#ws-error .ws-error-type"))`)
 	if got != "TypeError: " {
 		t.Errorf("explode: error type got %q; want TypeError", got)
 	}
 	frame := poll("the stack frame", `(f => f ? f.textContent : null)(document.querySelector("#ws-error .ws-frame"))`)
-	if frame != "explode — line 7" {
-		t.Errorf("the frame: got %q; want explode — line 7", frame)
+	if frame != "explode @ Code.gs:7" {
+		t.Errorf("the frame: got %q; want explode @ Code.gs:7, as Apps Script writes it", frame)
 	}
 	if err := chromedp.Do(tctx, chromedp.Click(chromedp.CSS("#ws-error .ws-frame"))); err != nil {
 		t.Fatal(err)
@@ -117,15 +86,10 @@ func TestScriptWorkspaceEditSaveRun(t *testing.T) {
 	// A syntax error is marked at its line as soon as the typing stops, before any save: the
 	// last request sent stays the one before, and the mark's link puts the cursor on the line.
 	lastCall := poll("the last request", `(c => c ? c.textContent : null)(document.querySelector("#ws-calls .ws-call-line"))`)
-	do("breaking the code", `(() => {
-		const el = document.getElementById("ws-editor");
-		el.value = "function f() {\n  return [1, ;\n}\n";
-		el.dispatchEvent(new Event("input", {bubbles: true}));
-		return true;
-	})()`)
+	setWorkspaceCode(t, tctx, "function f() {\n  return [1, ;\n}\n")
 	lint := poll("the syntax error marked before saving", `(e => e && e.textContent.includes("Syntax error") ? e.textContent : null)(document.getElementById("ws-lint"))`)
-	if !strings.Contains(lint, "line: 2 file: Code") {
-		t.Errorf("the syntax check: got %q; want the line and file", lint)
+	if !strings.Contains(lint, "Syntax error on line 2: Unexpected token ;") || strings.Contains(lint, "SyntaxError") {
+		t.Errorf("the syntax check: got %q; want the line and the problem, said once in words", lint)
 	}
 	if got := poll("the last request", `(c => c ? c.textContent : null)(document.querySelector("#ws-calls .ws-call-line"))`); got != lastCall {
 		t.Errorf("the syntax check sent %q; want no operation sent before Save", got)
@@ -140,9 +104,12 @@ func TestScriptWorkspaceEditSaveRun(t *testing.T) {
 	if _, err := chromedp.Run(tctx, clickWhenEnabled("ws-save")); err != nil {
 		t.Fatal(err)
 	}
-	msg := poll("the refused save", `(e => e && e.textContent.includes("Syntax error") ? e.textContent : null)(document.getElementById("ws-save-error"))`)
-	if !strings.Contains(msg, "line: 2 file: Code") {
-		t.Errorf("the refused save: got %q; want the line and file", msg)
+	msg := poll("the refused save", `(e => e && e.textContent.includes("Not saved") ? e.textContent : null)(document.getElementById("ws-save-error"))`)
+	if !strings.Contains(msg, "Not saved: syntax error on line 2 of Code: Unexpected token ;") || strings.Contains(msg, "SyntaxError") {
+		t.Errorf("the refused save: got %q; want the line and file, said once in words", msg)
+	}
+	if twice := poll("the check's mark", `(e => e ? e.textContent.trim() || "(none)" : null)(document.getElementById("ws-lint"))`); twice != "(none)" {
+		t.Errorf("after the refused save the check still says %q; want the error said once", twice)
 	}
 	line = poll("the cursor on the syntax error", `(el => document.activeElement === el && el.getAttribute("aria-invalid") === "true" ? String(el.value.slice(0, el.selectionStart).split("\n").length) : null)(document.getElementById("ws-editor"))`)
 	if line != "2" {
@@ -168,14 +135,7 @@ func TestScriptWorkspaceNewProject(t *testing.T) {
 		t.Fatal(err)
 	}
 	poll("the new file", `(e => e && e.value.includes("function myFunction") ? "ok" : null)(document.getElementById("ws-editor"))`)
-	if _, err := chromedp.Run(tctx, chromedp.Evaluate[bool](`(() => {
-		const el = document.getElementById("ws-editor");
-		el.value = "function answer() {\n  return 6 * 7;\n}\n";
-		el.dispatchEvent(new Event("input", {bubbles: true}));
-		return true;
-	})()`)); err != nil {
-		t.Fatal(err)
-	}
+	setWorkspaceCode(t, tctx, "function answer() {\n  return 6 * 7;\n}\n")
 	if _, err := chromedp.Run(tctx, clickWhenEnabled("ws-save")); err != nil {
 		t.Fatal(err)
 	}
@@ -189,6 +149,47 @@ func TestScriptWorkspaceNewProject(t *testing.T) {
 	sent := poll("the run request", `(c => c ? c.textContent : null)([...document.querySelectorAll("#ws-calls .ws-call-line")].find(c => c.textContent.includes(":run")))`)
 	if sent != "POST /proxy/script/v1/scripts/"+id+":run" {
 		t.Errorf("the run: got %q; want it sent to the new project %s", sent, id)
+	}
+}
+
+// setWorkspaceCode replaces the text of the file in the workspace's editor, as typing does.
+func setWorkspaceCode(t *testing.T, ctx context.Context, code string) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+		const el = document.getElementById("ws-editor");
+		el.value = `+strconv.Quote(code)+`;
+		el.dispatchEvent(new Event("input", {bubbles: true}));
+		return true;
+	})()`)); err != nil {
+		t.Fatalf("editing the code: %v", err)
+	}
+}
+
+// runInWorkspace chooses function fn in the workspace's run form, types arg as the value of
+// its parameter param (none when param is ""), and clicks Run.
+func runInWorkspace(t *testing.T, ctx context.Context, poll func(what, expr string) string, fn, param, arg string) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+		const s = document.getElementById("ws-function");
+		s.value = `+strconv.Quote(fn)+`;
+		s.dispatchEvent(new Event("change", {bubbles: true}));
+		return true;
+	})()`)); err != nil {
+		t.Fatalf("choosing %s: %v", fn, err)
+	}
+	if param != "" {
+		poll("the parameter field of "+fn, `(l => l && l.textContent === `+strconv.Quote(param)+` ? "ok" : null)(document.querySelector("label[for=ws-arg-0]"))`)
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+			const el = document.getElementById("ws-arg-0");
+			el.value = `+strconv.Quote(arg)+`;
+			el.dispatchEvent(new Event("input", {bubbles: true}));
+			return true;
+		})()`)); err != nil {
+			t.Fatalf("typing the parameter of %s: %v", fn, err)
+		}
+	}
+	if _, err := chromedp.Run(ctx, clickWhenEnabled("ws-run")); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -158,7 +158,6 @@ func TestARealAPIKeyIsForgottenBackInTheSandbox(t *testing.T) {
 	}
 
 	t.Run("the real API again with an empty key field sends no old key", func(t *testing.T) {
-		t.Skip("needs the mode banner to forget the typed key on Back to the sandbox (app's mode banner, onUseSandbox: b.key = \"\"), a UI component change left to the app's reorganisation (issue 29 report)")
 		useRealAPI(t, ctx, site+"realapi", "")
 		sendAndWait(t, ctx)
 		for _, c := range api.seen() {

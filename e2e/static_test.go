@@ -417,8 +417,8 @@ func TestTheStaticSiteRunsLoupesOwnTools(t *testing.T) {
 		if err != nil {
 			t.Fatalf("the syntax error was never marked: %v", err)
 		}
-		if !strings.Contains(lint, "line: 2 file: Code") {
-			t.Errorf("the syntax check: got %q; want the line and file", lint)
+		if !strings.Contains(lint, "Syntax error on line 2: Unexpected token ;") {
+			t.Errorf("the syntax check: got %q; want the line and the problem in words", lint)
 		}
 		if sent := chatEval[string](t, tctx, `[...document.querySelectorAll("#ws-calls .ws-call-line")].map(c => c.textContent).join("\n")`); strings.Contains(sent, "PUT") {
 			t.Errorf("the workspace sent\n%s\nwant nothing saved by the check", sent)

@@ -53,7 +53,7 @@ func apiConfig(c *config.Config, api *catalog.API) (*config.API, error) {
 		switch {
 		case cred.Send == config.SendCookie && strings.ContainsAny(cred.Secret(), "; ,\"\\"):
 			return nil, fmt.Errorf("%s: the document sends the key as cookie %s, whose value cannot hold a space, comma, semicolon, quote or backslash", key, cred.Name)
-		case cred.Send == config.SendBasic && cred.Secret() != "" && !strings.Contains(cred.Secret(), ":"):
+		case cred.Send == config.SendBasic && cred.Secret() != "" && !strings.Contains(cred.Secret(), ":") && !a.IsSandbox():
 			return nil, fmt.Errorf("%s: the document sends HTTP basic authentication, which expects the secret as user:password", key)
 		case !a.IsSandbox() && a.BaseURL != "" && cred.Send != config.SendNone && cred.Secret() == "" && len(a.Credentials) == 0:
 			return nil, fmt.Errorf("%s: the API at %s is sent a credential (%s, as its document says) but none is given; expected value, file or env (or send: none)",
@@ -89,10 +89,10 @@ func (f docsFS) ReadFile(name string) ([]byte, error) {
 	return fs.ReadFile(f.FS, name)
 }
 
-// unsetAdvice says where to point an API of your own that has no base URL: its document's
-// first server, if it names one.
+// unsetAdvice says where to point an API of your own that has no base URL and its sandbox
+// turned off: its document's first server, if it names one.
 func unsetAdvice(slug string, servers []string) string {
-	msg := "an API added by configuration has no built-in sandbox; set apis." + slug + ".base_url (or LOUPE_" + strings.ToUpper(slug) + "_URL) to where its calls should go"
+	msg := "apis." + slug + ".sandbox is false, so its calls go nowhere; set apis." + slug + ".base_url (or LOUPE_" + strings.ToUpper(slug) + "_URL) to where its calls should go, or remove sandbox: false to use the sandbox built from its document"
 	if len(servers) > 0 && strings.HasPrefix(servers[0], "http") {
 		msg += ", such as its document's server " + servers[0]
 	}

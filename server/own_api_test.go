@@ -148,11 +148,12 @@ apis:
 	}
 }
 
-// TestOwnAPIWithoutBaseURL: an API of your own has no sandbox, so Send says what to set.
+// TestOwnAPIWithoutBaseURL: an API of your own whose sandbox is turned off and that has no
+// base URL goes nowhere, so Send says what to set.
 func TestOwnAPIWithoutBaseURL(t *testing.T) {
-	ts := ownServer(t, "apis:\n  pets:\n    openapi: testdata/petstore-3.0.yaml\n")
+	ts := ownServer(t, "apis:\n  pets:\n    openapi: testdata/petstore-3.0.yaml\n    sandbox: false\n")
 	resp := do(t, "GET", ts.URL+"/proxy/pets/pets", "")
-	want := "pets has no base URL: an API added by configuration has no built-in sandbox; set apis.pets.base_url (or LOUPE_PETS_URL) to where its calls should go, such as its document's server https://petstore.example.com/v1"
+	want := "pets has no base URL: apis.pets.sandbox is false, so its calls go nowhere; set apis.pets.base_url (or LOUPE_PETS_URL) to where its calls should go, or remove sandbox: false to use the sandbox built from its document, such as its document's server https://petstore.example.com/v1"
 	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(resp.body, want) {
 		t.Errorf("got %d %s; want 503 saying %q", resp.StatusCode, resp.body, want)
 	}

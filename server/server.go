@@ -50,6 +50,9 @@ type Config struct {
 	// ScriptAccessTokenTTL is how long the script sandbox's OAuth access tokens live. Zero
 	// means an hour; tests of renewal make it seconds.
 	ScriptAccessTokenTTL time.Duration
+	// ScriptRunTimeout is the wall time a script run may take in the script sandbox. Zero
+	// means 30 s, as the guide says; tests of the time limit make it seconds.
+	ScriptRunTimeout time.Duration
 	// Logger receives one line per request. Nil means slog.Default().
 	Logger *slog.Logger
 	// Audit receives one line per proxied call. Nil means Logger.
@@ -114,6 +117,11 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	for i, api := range cat.APIs { // the API page says so, and shows what the sandbox inferred
+		if a := cfg.Settings.APIs[api.Slug]; api.Own && a != nil && a.IsOwnSandbox() {
+			cat.APIs[i].OwnSandbox = true
+		}
+	}
 	configured, err := loadConfiguredWalkthroughs(cfg.Settings, cat, walks)
 	if err != nil {
 		return nil, err
@@ -134,7 +142,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	cfg.Logger.Info("sandbox state", "data_dir", cmp.Or(cfg.Settings.Server.DataDir, "none (in memory)"), "limits", s.registry.Limits())
-	sandboxes, err := newSandboxes(cfg, s.registry)
+	sandboxes, err := newSandboxes(cfg, s.registry, ownDocs)
 	if err != nil {
 		s.registry.Store().Close()
 		return nil, err

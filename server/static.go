@@ -204,8 +204,10 @@ func staticSite(web fs.FS, base, salt string) (*site.Handler, error) {
 		Base:       base,
 		RawHeaders: []string{`<link rel="preload" href="` + root + `/catalog.json" as="fetch" crossorigin="anonymous">`, fileWarning},
 		PageHead:   staticPageHead,
-		// The worker caches the shell, the catalog, both modules and the root page (for offline).
-		CacheableResources:    []string{"/catalog.json", "/web/" + sandboxModule, base},
+		// The worker caches the shell, the catalog and the root page (for offline) at the first
+		// visit. The sandbox module (megabytes) is not among them: the page fetches it on the
+		// first Send, and the worker keeps it then (StaticWorkerTemplate caches what it fetches).
+		CacheableResources:    []string{"/catalog.json", base},
 		ServiceWorkerTemplate: site.StaticWorkerTemplate,
 		VersionSalt:           salt,
 	})
@@ -248,6 +250,9 @@ func staticFiles(cat *catalog.Catalog, content fs.FS) (map[string][]byte, error)
 func buildHash(st *site.Handler, pages []string, files map[string][]byte) (string, error) {
 	digests := map[string][sha256.Size]byte{}
 	put := func(name string, data []byte) error {
+		if strings.HasSuffix(name, ".html") {
+			data = canonicalHTML(data)
+		}
 		digests[name] = sha256.Sum256(data)
 		return nil
 	}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -126,5 +127,18 @@ func TestStaticPageHeadIsHashed(t *testing.T) {
 	}
 	if !strings.HasPrefix(fileWarning, "<script>"+fileWarningScript+"</script>") {
 		t.Error("fileWarningScript is not the file warning's script")
+	}
+}
+
+// TestCanonicalHTMLSortsAttributes: two renders of a page that differ only in the order of a
+// tag's attributes (go-app renders them in map order) hash alike, and a changed value does not.
+func TestCanonicalHTMLSortsAttributes(t *testing.T) {
+	a := canonicalHTML([]byte(`<!doctype html><html><head><meta name="x" content="1"><script>if (a<b) {}</script></head><body class="c" id="d">t</body></html>`))
+	b := canonicalHTML([]byte(`<!doctype html><html><head><meta content="1" name="x"><script>if (a<b) {}</script></head><body id="d" class="c">t</body></html>`))
+	if !bytes.Equal(a, b) {
+		t.Errorf("got %s and %s; want the same canonical page", a, b)
+	}
+	if c := canonicalHTML([]byte(`<!doctype html><html><head><meta content="2" name="x"></head></html>`)); bytes.Equal(a, c) {
+		t.Errorf("a changed value gave the same page: %s", c)
 	}
 }

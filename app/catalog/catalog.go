@@ -41,8 +41,12 @@ type API struct {
 	Tags            []Tag            `json:"tags,omitempty"`
 	Security        []SecurityScheme `json:"security,omitempty"`
 	Operations      []Operation      `json:"operations"`
-	// Own marks an API added by configuration (apis.<slug>.openapi): it has no built-in sandbox.
+	// Own marks an API added by configuration (apis.<slug>.openapi).
 	Own bool `json:"own,omitempty"`
+	// OwnSandbox marks an API of your own that the Loupe server answers from the sandbox built
+	// from its document (it has no base_url, and apis.<slug>.sandbox is not false). The static
+	// explorer's sandbox module answers every API of your own, whatever this says.
+	OwnSandbox bool `json:"ownSandbox,omitempty"`
 	// Warnings are the problems of a document of your own that Loupe loaded past (a $ref to
 	// nothing, compiled as any value; a circular reference), each as "file:line:column: what
 	// (at #/json/pointer)": the API's page shows them.

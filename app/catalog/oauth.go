@@ -27,10 +27,15 @@ type OAuthStatus struct {
 	// FallbackParam is the query parameter the fallback credential is sent as, so that the
 	// request preview shows it; "" for nothing.
 	FallbackParam string `json:"fallbackParam,omitempty"`
-	// Start and Signout are where the page sends the browser to sign in and out.
+	// Start and Signout are where the page sends the browser to sign in and out; both are
+	// empty when the API does not sign in with OAuth on this server (see Offered).
 	Start   string `json:"start"`
 	Signout string `json:"signout"`
 }
+
+// Offered reports whether the server signs in to the API with OAuth at all: an API whose
+// document has an OAuth scheme may still have no client configured.
+func (s *OAuthStatus) Offered() bool { return s.Start != "" }
 
 // OAuthScope is a scope a user may ask for, with what it allows.
 type OAuthScope struct {

@@ -44,6 +44,8 @@ type chatView struct {
 	draft        string              // the message being typed, for the link and the preview
 	requestOpen  bool                // the request preview is unfolded
 	live         *chatstream.Answer
+	linkNote     string // what the link could not hold or give back
+	linkCopied   bool   // Copy link has put the link on the clipboard
 }
 
 func newChatView(op *catalog.Operation, api *catalog.API) *chatView {
@@ -150,12 +152,13 @@ func (v *chatView) request() {
 	a := chatstream.NewAnswer(chatstream.Markdown())
 	reqCtx, cancel := context.WithCancel(context.Background())
 	a.Cancel = cancel
-	link, url := encodeChatLink(v.settings, v.def, v.lastQuestion()), v.proxyURL()
+	link, url := encodeChatLink(v.settings, v.def, v.lastQuestion(), nil), v.proxyURL()
 	a.OnOver = func(ctx app.Context) {
 		if v.live == a {
 			v.live = nil
 		}
 		recordChatHistory(ctx, v.API, v.Op, url, link, a)
+		v.writeLink() // the address holds the conversation with its new answer
 	}
 	v.turns = append(v.turns, &chatstream.Turn{Role: "assistant", Answer: a})
 	v.live = a
@@ -163,11 +166,15 @@ func (v *chatView) request() {
 	ctx.Async(func() { a.Send(ctx, reqCtx, url, body) })
 }
 
-// onStop ends the answer at once and keeps what arrived.
+// onStop ends the answer at once and keeps what arrived. The composer calls it from its own
+// button, so the change is dispatched on the view's context: the view, not the composer, shows
+// the answer stopped.
 func (v *chatView) onStop(ctx app.Context) {
-	if v.live != nil {
-		v.live.Stop(ctx)
-	}
+	v.ctx.Dispatch(func(ctx app.Context) {
+		if v.live != nil {
+			v.live.Stop(ctx)
+		}
+	})
 }
 
 // onClear starts a new conversation.
@@ -176,6 +183,7 @@ func (v *chatView) onClear(ctx app.Context, e app.Event) {
 		v.live.Stop(ctx)
 	}
 	v.turns, v.problem = nil, ""
+	v.writeLink()
 }
 
 func (v *chatView) onSystem(ctx app.Context, e app.Event) {
@@ -212,14 +220,17 @@ func (v *chatView) onToolsExample(ctx app.Context, e app.Event) {
 // Render implements app.Composer.
 func (v *chatView) Render() app.UI {
 	var msgs []app.UI
+	last := v.lastAnswer()
 	for i, t := range v.turns {
-		rev := 0
+		rev, id := 0, ""
 		if t.Answer != nil {
 			rev = t.Answer.Rev
 		}
-		msgs = append(msgs, chatstream.NewMessage(t, i, rev))
+		if t.Answer != nil && t.Answer == last {
+			id = "chat-metrics" // the latest answer's metrics, shown once, under it
+		}
+		msgs = append(msgs, chatstream.NewMessage(t, i, rev).WithMetricsID(id))
 	}
-	last := v.lastAnswer()
 	return app.Div().ID("chat-view").Class("chat-view").Body(
 		v.renderSettings(),
 		app.Div().Class("chat-log").Role("log").Aria("live", "polite").Body(
@@ -229,7 +240,12 @@ func (v *chatView) Render() app.UI {
 			app.Div().Class("chat-msgs").Body(msgs...),
 		),
 		app.If(v.problem != "", func() app.UI { return app.P().Class("chat-error alert alert-error").Role("alert").Text(v.problem) }),
-		app.Div().ID("chat-metrics").Class("chat-metrics").Aria("live", "off").Body(chatstream.Metrics(last)...),
+		app.Div().Class("chat-link").Body(
+			app.Button().Type("button").ID("chat-copy-link").Class("btn btn-small").
+				Title("Copy a link to this chat: its settings, the conversation so far and the draft (never a key)").
+				Text(copyLinkText(v.linkCopied)).OnClick(v.onCopyLink),
+			app.Span().ID("chat-link-note").Class("muted").Role("status").Text(v.linkNote),
+		),
 		v.renderRequest(),
 		newChatComposer(v.live != nil, v.onSend, v.onStop).draft(v.draft, v.onDraft),
 	)

@@ -30,6 +30,9 @@ type chatMessage struct {
 	Turn  *Turn
 	Index int
 	Rev   int
+	// MetricsID is the id of the answer's metrics line ("chat-metrics" on the latest answer of
+	// the chat view), "" for none.
+	MetricsID string
 
 	seen     *Turn
 	previews map[int]bool // code blocks whose HTML preview is open, by block index
@@ -42,6 +45,12 @@ type chatMessage struct {
 // answer's revision (Answer.Rev), 0 for a turn without one.
 func NewMessage(t *Turn, index, rev int) *chatMessage {
 	return &chatMessage{Turn: t, Index: index, Rev: rev}
+}
+
+// WithMetricsID names the answer's metrics line with id (see MetricsID).
+func (m *chatMessage) WithMetricsID(id string) *chatMessage {
+	m.MetricsID = id
+	return m
 }
 
 // OnUpdate forgets per-message state when the slot shows another message.
@@ -60,6 +69,9 @@ func (m *chatMessage) Render() app.UI {
 		return app.Div().Class("chat-msg user").Body(
 			app.Div().Class("chat-role").Text("You"),
 			app.If(t.Text != "", func() app.UI { return app.P().Class("chat-text").Text(t.Text) }),
+			app.If(t.LeftOutImage != "", func() app.UI {
+				return app.P().Class("chat-note muted").Text("An image was attached (" + t.LeftOutImage + "); the link does not carry images, so it is not sent again.")
+			}),
 			app.If(t.Image != nil, func() app.UI {
 				return app.Figure().Class("chat-thumb").Body(
 					app.Img().Src(t.Image.DataURL).Alt("%s", t.Image.Name).Width(96),
@@ -113,7 +125,7 @@ func (m *chatMessage) renderAnswer(a *Answer) app.UI {
 			return app.P().Class("chat-note muted").Text("Stopped: the answer above is what arrived before Stop.")
 		}),
 		chatAnswerError(a),
-		app.Div().Class("chat-msg-metrics muted").Body(Metrics(a)...),
+		m.metrics(a),
 		newChatRawView(a, m.Index, a.Rev),
 	)
 }
@@ -281,4 +293,13 @@ func (m *chatMessage) onCopy(ctx app.Context, e app.Event) {
 		m.copied = i + 1
 		ctx.After(1500*time.Millisecond, func(app.Context) { m.copied = 0 })
 	})
+}
+
+// metrics is the answer's metrics line, the only one the conversation shows for it.
+func (m *chatMessage) metrics(a *Answer) app.UI {
+	d := app.Div().Class("chat-msg-metrics muted").Aria("live", "off")
+	if m.MetricsID != "" {
+		d = d.ID(m.MetricsID)
+	}
+	return d.Body(Metrics(a)...)
 }

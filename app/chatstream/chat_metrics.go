@@ -23,6 +23,9 @@ func Metrics(a *Answer) []app.UI {
 	metric := func(label, value, title string) app.UI {
 		return app.Span().Class("metric").Title(title).Body(app.Span().Class("muted").Text(label+" "), app.Text(value))
 	}
+	if a.Restored {
+		return []app.UI{metric("state", "restored from the link", "This answer came with the link; its timings were not kept")}
+	}
 	out := []app.UI{}
 	ttft := "…"
 	if a.ttft > 0 {

@@ -31,12 +31,15 @@ type Settings struct {
 // Turn is one message of the conversation. Assistant turns also hold the answer's live
 // state (see chat_stream.go).
 type Turn struct {
-	Role       string  // "user", "assistant" or "tool"
-	Text       string  // user text, tool result
-	Image      *Image  // user: an attached image, or nil
-	ToolCallID string  // tool: the call it answers
-	ToolName   string  // tool: the function's name
-	Answer     *Answer // assistant: the answer and its live state
+	Role  string // "user", "assistant" or "tool"
+	Text  string // user text, tool result
+	Image *Image // user: an attached image, or nil
+	// LeftOutImage names the image a question restored from a link had attached: the link
+	// does not carry images, so it is not sent again.
+	LeftOutImage string
+	ToolCallID   string  // tool: the call it answers
+	ToolName     string  // tool: the function's name
+	Answer       *Answer // assistant: the answer and its live state
 }
 
 // wireMessage is a message as the API takes it.

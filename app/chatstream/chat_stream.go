@@ -69,6 +69,7 @@ type Answer struct {
 	firstAt   time.Time
 	Answered  map[string]bool // tool call IDs answered with a result
 	Rev       int             // bumped on every change, so the message component updates
+	Restored  bool            // the answer came from a link (FromTranscript), not from the API now
 
 	Cancel context.CancelFunc // cancels the request; set by the sender before Send, may be nil
 	OnOver func(app.Context)  // called once the request is over

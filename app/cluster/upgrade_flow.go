@@ -47,9 +47,18 @@ type upgradeFlow struct {
 	verify     string
 	verified   bool // the verification found nothing left
 	errMsg     string
+
+	// ctx is the flow's own context, set on mount: an answer is dispatched on it, since the
+	// button that asked may be gone by then (Upgrade now closes its confirmation), and go-app
+	// drops what is dispatched on a removed element's context.
+	ctx     app.Context
+	mounted bool
 }
 
 func newUpgradeFlow() *upgradeFlow { return &upgradeFlow{} }
+
+// OnMount keeps the flow's own context for the answers of its calls.
+func (f *upgradeFlow) OnMount(ctx app.Context) { f.ctx, f.mounted = ctx, true }
 
 // checkBody is the check's answer.
 type upgradeCheck struct {
@@ -61,6 +70,9 @@ type upgradeCheck struct {
 // goroutine.
 func (f *upgradeFlow) call(ctx app.Context, step, method, url, body string, done func(status int, body []byte)) {
 	f.busy, f.errMsg = step, ""
+	if f.mounted {
+		ctx = f.ctx
+	}
 	ctx.Async(func() {
 		req := fetch.Request{Method: method, URL: url}
 		if body != "" {

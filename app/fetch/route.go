@@ -176,13 +176,18 @@ func isSandboxOnly(tail string) bool {
 // isLoupeTool reports whether path (root-relative, perhaps with a query) is one of the Loupe
 // server's own endpoints that the sandbox module also answers in the static explorer: the
 // walkthrough service's POST /walkthroughs/<id>/run, /walkthroughs/run, /walkthroughs/check
-// and /walkthroughs/record, and the script workspace's POST /tools/script/syntax. A
+// and /walkthroughs/record, the script workspace's POST /tools/script/syntax and what the
+// sandbox of an API of your own inferred, GET /sandbox/<slug>/_sandbox/inference. A
 // walkthrough's page, /walkthroughs/<id>, is not one.
 func isLoupeTool(path string) bool {
 	p, _, _ := strings.Cut(path, "?")
 	switch p {
 	case "/tools/script/syntax", "/walkthroughs/run", "/walkthroughs/check", "/walkthroughs/record":
 		return true
+	}
+	if slug, ok := strings.CutPrefix(p, "/sandbox/"); ok {
+		slug, ok = strings.CutSuffix(slug, "/_sandbox/inference")
+		return ok && slug != "" && !strings.Contains(slug, "/")
 	}
 	id, ok := strings.CutPrefix(p, "/walkthroughs/")
 	id, ok2 := strings.CutSuffix(id, "/run")

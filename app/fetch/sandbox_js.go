@@ -90,6 +90,7 @@ func startSandbox() (js.Value, error) {
 	if err != nil {
 		return fail(err)
 	}
+	keepForOffline(src)
 	goRuntime := js.Global().Get("Go").New()
 	inst, err := await(ctx, js.Global().Get("WebAssembly").Call("instantiate", buf, goRuntime.Get("importObject")))
 	if err != nil {
@@ -105,6 +106,26 @@ func startSandbox() (js.Value, error) {
 		return fail(errors.New("it did not start within 2 minutes"))
 	}
 	return js.Global().Get("loupeSandbox"), nil
+}
+
+// keepForOffline has the service worker keep the module the page just fetched, for the next
+// visit and for offline use. The worker is not told to fetch it at install (megabytes a visitor
+// who never sends would download); it keeps what it fetches. On a first visit the page fetches
+// the module before the worker controls it, so once it does (controllerchange) the module is
+// fetched once more, through the worker, from the browser's HTTP cache.
+func keepForOffline(src string) {
+	sw := js.Global().Get("navigator").Get("serviceWorker")
+	if !sw.Truthy() || sw.Get("controller").Truthy() {
+		return
+	}
+	var onChange js.Func
+	onChange = js.FuncOf(func(js.Value, []js.Value) any {
+		sw.Call("removeEventListener", "controllerchange", onChange)
+		onChange.Release()
+		js.Global().Call("fetch", src).Call("catch", js.FuncOf(func(js.Value, []js.Value) any { return nil }))
+		return nil
+	})
+	sw.Call("addEventListener", "controllerchange", onChange)
 }
 
 // ResetSandbox puts the in-browser sandbox of slug back to its seeded state, or every sandbox

@@ -25,8 +25,10 @@ type oauthNeeds struct {
 	API *catalog.API
 	Op  *catalog.Operation
 
-	st   *catalog.OAuthStatus
-	back string
+	st     *catalog.OAuthStatus
+	back   string
+	ticked map[string]bool // the scopes ticked in the signed-out picker; nil until first shown
+	shown  string          // the operation ticked was made for
 }
 
 func newOAuthNeeds(a *catalog.API, op *catalog.Operation) *oauthNeeds {
@@ -94,7 +96,7 @@ func (n *oauthNeeds) Render() app.UI {
 	}
 	var names []string
 	covered := false
-	var first []string // the first alternative, to sign in again with
+	var first, granted []string // the first alternative, to sign in again with; the one granted
 	for i, alt := range alts {
 		var short []string
 		all := true
@@ -106,30 +108,27 @@ func (n *oauthNeeds) Render() app.UI {
 			short = []string{"any scope"}
 		}
 		names = append(names, strings.Join(short, " + "))
-		covered = covered || all
+		if all && !covered {
+			covered, granted = true, short
+		}
 		if i == 0 {
 			first = alt
 		}
 	}
 	needs := "Needs " + strings.Join(names, " or ")
+	if len(names) > 3 {
+		needs = "Needs one of " + ui.Itoa(len(names)) + " scopes (" + strings.Join(names[:3], ", ") + ", …)"
+	}
 	var body []app.UI
 	switch {
 	case !st.SignedIn:
-		via := "no credential"
-		if st.Fallback != "" {
-			via = st.Fallback
-		}
-		body = append(body,
-			app.Strong().Text(needs+" with OAuth."),
-			app.Text(" You have not signed in to "+n.API.Title+", so Send goes with "+via+". "),
-			app.A().ID("oauth-needs-signin").Href(st.StartURL(first, n.back)).OnClick(onServerLink).Text("Sign in with "+strings.Join(shortAll(first), " + ")),
-		)
+		return n.renderSignedOut(st, alts)
 	case covered:
 		who := "your grant"
 		if st.Who != "" {
 			who += " (" + st.Who + ")"
 		}
-		body = append(body, app.Strong().Text(needs+" · granted ✓"), app.Text(" Send goes with "+who+"."))
+		body = append(body, app.Strong().Text("Needs "+strings.Join(granted, " + ")+" · granted ✓"), app.Text(" Send goes with "+who+"."))
 	default:
 		missing := missingScopes(first, st)
 		scopes := append(append([]string(nil), st.Scopes...), missing...)

@@ -13,18 +13,20 @@ func init() {
 }
 
 // oauthPanel is "Sign in to <API>" on the page of an API that signs in with OAuth: a scope
-// picker (every scope of the document's oauth2 scheme with what it allows, all ticked, to
-// narrow) that opens the provider's consent page; once back, who is signed in, the scopes
-// granted and Sign out. The tokens stay on the server: the panel only reads /oauth/status.
+// picker, folded (every scope of the document's oauth2 scheme with what it allows, none ticked:
+// each operation's page offers the scopes it needs) that opens the provider's consent page;
+// once back, who is signed in, the scopes granted and Sign out. The tokens stay on the server:
+// the panel only reads /oauth/status.
 type oauthPanel struct {
 	app.Compo
 
 	// API is the page's API.
 	API *catalog.API
 
-	st   *catalog.OAuthStatus
-	back string
-	err  string
+	st      *catalog.OAuthStatus
+	back    string
+	err     string
+	pickErr string // why Sign in did not go: no scope ticked
 }
 
 func newOAuthPanel(a *catalog.API) *oauthPanel { return &oauthPanel{API: a} }
@@ -90,7 +92,7 @@ func (p *oauthPanel) Render() app.UI {
 		head = append(head,
 			app.H2().ID("oauth-who").Text("Sign in to "+title),
 			app.P().Text("You have not signed in: calls to "+title+" go with "+fallback+". "+
-				"Sign in to call it with your own grant, limited to the scopes you choose; the server keeps the tokens."),
+				"Signing in calls it with your own grant, limited to the scopes you choose (each operation's page offers the ones it needs); the server keeps the tokens."),
 		)
 	}
 	return app.Section().ID("oauth-panel").Class("oauth-panel").Aria("label", "Sign in to "+title).Body(
@@ -106,23 +108,26 @@ func (p *oauthPanel) renderPicker(st *catalog.OAuthStatus) app.UI {
 	for i, sc := range st.Available {
 		id := "oauth-scope-" + ui.Itoa(i)
 		rows = append(rows, app.Li().Body(
-			app.Input().ID(id).Type("checkbox").Name("scope").Value(sc.Name).Checked(true),
+			app.Input().ID(id).Type("checkbox").Name("scope").Value(sc.Name).Checked(st.Granted(sc.Name)),
 			app.Label().For(id).Body(app.Code().Title(sc.Name).Text(shortScope(sc.Name)), app.Text(" "+sc.Description)),
 		))
 	}
 	label := "Sign in to " + p.API.Title
-	summary := "Scopes to ask for (all by default; untick to narrow)"
+	summary := "Choose the scopes to sign in with (" + ui.Plural(len(st.Available), "scope", "scopes") + ")"
 	if st.SignedIn {
 		label = "Sign in again"
 		summary = "Sign in again with other scopes"
 	}
-	return app.Details().Class("oauth-picker").Open(!st.SignedIn).Body(
+	return app.Details().Class("oauth-picker").Body(
 		app.Summary().Text(summary),
 		app.Form().ID("oauth-start").Method("get").Action(st.Start).OnSubmit(p.onSignIn).Body(
 			app.Input().Type("hidden").Name("api").Value(st.API),
 			app.Input().Type("hidden").Name("return").Value(p.back),
 			app.Ul().Class("oauth-scopes").Body(rows...),
 			app.Button().ID("oauth-signin").Type("submit").Class("btn").Text(label),
+			app.If(p.pickErr != "", func() app.UI {
+				return app.P().ID("oauth-pick-error").Class("oauth-error").Role("alert").Text(p.pickErr)
+			}),
 		),
 	)
 }
@@ -140,5 +145,10 @@ func (p *oauthPanel) onSignIn(ctx app.Context, e app.Event) {
 	for i := 0; i < boxes.Length(); i++ {
 		scopes = append(scopes, boxes.Index(i).Get("value").String())
 	}
+	if len(scopes) == 0 {
+		p.pickErr = "Tick at least one scope to ask for."
+		return
+	}
+	p.pickErr = ""
 	app.Window().Get("location").Set("href", p.st.StartURL(scopes, p.back))
 }

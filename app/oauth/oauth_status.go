@@ -29,7 +29,7 @@ func usesOAuth(a *catalog.API) bool {
 }
 
 // fetchOAuthStatus asks the server about slug; nil when the API does not sign in with OAuth
-// here (its credential is not send: oauth2).
+// here (its credential is not send: oauth2, and the server says it is not offered).
 func fetchOAuthStatus(slug string) (*catalog.OAuthStatus, error) {
 	cctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -46,6 +46,9 @@ func fetchOAuthStatus(slug string) (*catalog.OAuthStatus, error) {
 	var st catalog.OAuthStatus
 	if err := json.Unmarshal(b, &st); err != nil {
 		return nil, err
+	}
+	if !st.Offered() {
+		return nil, nil
 	}
 	return &st, nil
 }

@@ -6,26 +6,66 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
+	"loupe/app/request"
 	"loupe/app/ui"
 )
 
-// RenderBody renders the request body editor: a JSON textarea prefilled from the example,
-// checked against the schema on every keystroke, with the wrong fields named under it.
+// RenderBody renders the request body editor its content type calls for: a form body's fields
+// (urlencoded, multipart), a text box for text and XML, a file picker for a binary body, and
+// the JSON editor otherwise (and for a form body that is not an object of fields).
 func (f ParamFields) RenderBody() app.UI {
 	form := f.Form()
-	b := form.Op.Body
-	invalid := len(form.BodyErrs) > 0
-	var errs []app.UI
-	for i, e := range form.BodyErrs {
+	switch form.Op.Body.Kind() {
+	case catalog.BodyURLEncoded, catalog.BodyMultipart:
+		if fields, ok := request.FormFields(form.Op.Body, form.State.Body); ok {
+			return f.renderFormBody(fields)
+		}
+	case catalog.BodyText, catalog.BodyXML:
+		return f.renderTextBody()
+	case catalog.BodyBinary:
+		if _, named := request.FileRefName(form.State.Body); named || strings.TrimSpace(form.State.Body) == "" {
+			return f.renderFileBody()
+		}
+		return f.renderTextBody()
+	}
+	return f.renderJSONBody()
+}
+
+// bodyErrorList renders the body's errors as a list, at most eight.
+func bodyErrorList(errs []request.FieldError) []app.UI {
+	var out []app.UI
+	for i, e := range errs {
 		if i == 8 {
-			errs = append(errs, app.Li().Text("… and "+ui.Itoa(len(form.BodyErrs)-i)+" more"))
+			out = append(out, app.Li().Text("… and "+ui.Itoa(len(errs)-i)+" more"))
 			break
 		}
 		if e.Path != "" {
-			errs = append(errs, app.Li().Body(app.Code().Text(e.Path), app.Text(": "+e.Message)))
+			out = append(out, app.Li().Body(app.Code().Text(e.Path), app.Text(": "+e.Message)))
 		} else {
-			errs = append(errs, app.Li().Text(e.Message))
+			out = append(out, app.Li().Text(e.Message))
 		}
+	}
+	return out
+}
+
+// bodyLegend is the legend of the body's fieldset: "Body", marked when required.
+func bodyLegend(b *catalog.RequestBody) app.UI {
+	return app.Legend().Body(
+		app.Text("Body"),
+		app.If(b.Required, func() app.UI { return app.Span().Class("required").Title("required").Text("*") }),
+	)
+}
+
+// renderJSONBody renders the JSON editor: a textarea prefilled from the example, checked
+// against the schema on every keystroke, with the wrong fields named under it.
+func (f ParamFields) renderJSONBody() app.UI {
+	form := f.Form()
+	b := form.Op.Body
+	invalid := len(form.BodyErrs) > 0
+	errs := bodyErrorList(form.BodyErrs)
+	label := "JSON"
+	if k := b.Kind(); k == catalog.BodyURLEncoded || k == catalog.BodyMultipart {
+		label = "Fields as JSON"
 	}
 	rows := strings.Count(form.State.Body, "\n") + 2
 	rows = min(max(rows, 6), 28)
@@ -38,13 +78,10 @@ func (f ParamFields) RenderBody() app.UI {
 		cls += " invalid"
 	}
 	return app.FieldSet().Class("params body").Body(
-		app.Legend().Body(
-			app.Text("Body"),
-			app.If(b.Required, func() app.UI { return app.Span().Class("required").Title("required").Text("*") }),
-		),
+		bodyLegend(b),
 		app.Div().Class(cls).DataSet("param", "body").Body(
 			app.Div().Class("field-head").Body(
-				app.Label().For("body-editor").Class("field-name").Text("JSON"),
+				app.Label().For("body-editor").Class("field-name").Text(label),
 				app.Code().Class("field-type").Text(b.ContentType),
 				app.If(b.Schema != nil && b.Schema.Ref != "", func() app.UI { return app.Span().Class("schema-ref").Text(b.Schema.Ref) }),
 				app.Span().Class("spacer"),

@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"loupe/app/catalog"
 	"loupe/app/request"
 	"loupe/app/ui"
 )
@@ -30,8 +31,22 @@ func (f ParamFields) onParamInput(ctx app.Context, e app.Event) {
 
 func (f ParamFields) onToggle(ctx app.Context, e app.Event) {
 	key, i := eventTarget(ctx)
-	f.Form().SetValue(key, i, strconv.FormatBool(ctx.JSSrc().Get("checked").Bool()))
+	form := f.Form()
+	form.SetValue(key, i, toggleValue(form.param(key), i, ctx.JSSrc().Get("checked").Bool()))
 	f.Changed(ctx)
+}
+
+// toggleValue is the value a boolean parameter's switch sets when flipped on or off. An
+// optional parameter switched back to what the API assumes without it (its default, else
+// false) is not sent at all: on then off sends nothing, never false.
+func toggleValue(p *catalog.Parameter, index int, on bool) string {
+	if p == nil || p.Required || request.IsList(p) || index > 0 {
+		return strconv.FormatBool(on)
+	}
+	if on == (request.Text(request.ItemSchema(p).Default) == "true") {
+		return ""
+	}
+	return strconv.FormatBool(on)
 }
 
 func (f ParamFields) onAddValue(ctx app.Context, e app.Event) {
@@ -72,6 +87,7 @@ func (f ParamFields) onBodyInput(ctx app.Context, e app.Event) {
 func (f ParamFields) onBodyReset(ctx app.Context, e app.Event) {
 	form := f.Form()
 	form.State.Body = request.InitialBody(form.Op.Body)
+	form.State.Files = nil
 	f.Changed(ctx)
 }
 

@@ -23,7 +23,7 @@ func SyncFields(ctx app.Context) {
 	src := ctx.JSSrc()
 	ctx.Defer(func(app.Context) {
 		doc := app.Window().Get("document")
-		els := doc.Call("querySelectorAll", "#op-form input[data-key], #op-form select[data-key], #walk-form input[data-key], #walk-form select[data-key], #body-editor")
+		els := doc.Call("querySelectorAll", "#op-form input[data-key], #op-form select[data-key], #op-form textarea[data-key], #walk-form input[data-key], #walk-form select[data-key], #walk-form textarea[data-key], #body-editor")
 		for i, n := 0, els.Get("length").Int(); i < n; i++ {
 			el := els.Call("item", i)
 			if src != nil && el.Equal(src) {
@@ -37,6 +37,10 @@ func SyncFields(ctx app.Context) {
 				if el.Get("checked").Bool() != (want == "true") {
 					el.Set("checked", want == "true")
 				}
+				continue
+			}
+			if want == "" && el.Get("tagName").String() == "SELECT" {
+				el.Set("selectedIndex", 0) // its first option, "not sent", has no value attribute
 				continue
 			}
 			if el.Get("value").String() != want {

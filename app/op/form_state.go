@@ -19,6 +19,8 @@ type FormState struct {
 	Errs        map[string]string    // parameter key -> what is wrong
 	BodyErrs    []request.FieldError // what is wrong with the body
 	showMissing bool                 // after a Send attempt, missing required fields are flagged too
+	reading     string               // the body field whose files are being read, or ""
+	fileProblem map[string]string    // body field -> why its chosen file was not taken
 }
 
 // newFormState returns op's untouched form, validated, sending to base.
@@ -63,6 +65,16 @@ func (f *FormState) fieldError(key string) string {
 	return msg
 }
 
+// param returns the operation's parameter of a key (request.Key), or nil.
+func (f *FormState) param(key string) *catalog.Parameter {
+	for i := range f.Op.Parameters {
+		if p := &f.Op.Parameters[i]; request.Key(p) == key {
+			return p
+		}
+	}
+	return nil
+}
+
 // values returns the values of a parameter, at least one.
 func (f *FormState) values(key string) []string {
 	if vs := f.State.Params[key]; len(vs) > 0 {
@@ -84,6 +96,13 @@ func (f *FormState) SetValue(key string, index int, v string) {
 	f.State.Params[key] = vs
 }
 
+// BuildAnyway returns the request the form describes as typed, whatever Loupe's checks say:
+// values as they are, a missing path parameter left as its {placeholder}, the body unchecked.
+// It is what "Send anyway" sends.
+func (f *FormState) BuildAnyway() *request.Request {
+	return request.Preview(f.Op, f.Base, f.State)
+}
+
 // Build returns the request the form describes. When the form is invalid it returns nil, flags
 // missing fields from now on, and names the input to focus: the first wrong field.
 func (f *FormState) Build() (req *request.Request, focus string) {
@@ -94,7 +113,26 @@ func (f *FormState) Build() (req *request.Request, focus string) {
 	f.showMissing = true
 	f.Validate()
 	if errs[0].Key == request.BodyKey {
-		return nil, "body-editor"
+		return nil, bodyFocus(f, errs[0])
 	}
 	return nil, inputID(errs[0].Key, 0)
+}
+
+// bodyFocus names the control of the body to focus for its first error: the wrong field of a
+// form body, a binary body's file picker, else the body editor.
+func bodyFocus(f *FormState, e request.FieldError) string {
+	switch f.Op.Body.Kind() {
+	case catalog.BodyURLEncoded, catalog.BodyMultipart:
+		name := FormErrorField(e.Path)
+		for _, fld := range formFieldsOf(f) {
+			if fld.Name == name {
+				return bodyFieldID(name, 0)
+			}
+		}
+	case catalog.BodyBinary:
+		if _, named := request.FileRefName(f.State.Body); named || strings.TrimSpace(f.State.Body) == "" {
+			return "body-file"
+		}
+	}
+	return "body-editor"
 }

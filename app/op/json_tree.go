@@ -156,9 +156,9 @@ func scalar(n *jsonNode) app.UI {
 	switch n.kind {
 	case 's':
 		if (strings.HasPrefix(n.text, "https://") || strings.HasPrefix(n.text, "http://")) && !markdown.Internal(n.text) {
-			return app.A().Class("j-str").Href(n.text).Target("_blank").Rel("noopener noreferrer").Text(strconv.Quote(n.text))
+			return ui.BreakableElem("a", []ui.Attr{{Name: "class", Value: "j-str"}, {Name: "href", Value: n.text}, {Name: "target", Value: "_blank"}, {Name: "rel", Value: "noopener noreferrer"}}, strconv.Quote(n.text))
 		}
-		return app.Span().Class("j-str").Text(strconv.Quote(n.text))
+		return ui.BreakableElem("span", []ui.Attr{{Name: "class", Value: "j-str"}}, strconv.Quote(n.text))
 	case 'n':
 		return app.Span().Class("j-num").Text(n.text)
 	case 'b':

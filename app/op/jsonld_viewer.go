@@ -207,7 +207,7 @@ func jlExpanded(d *jsonld.Document) app.UI {
 	var defs []app.UI
 	for _, t := range d.Context {
 		defs = append(defs, app.Tr().Body(
-			app.Td().Class("mono").Text(t.Term), app.Td().Class("mono muted").Text(t.Value), app.Td().Class("mono iri").Text(t.IRI),
+			app.Td().Class("mono").Text(t.Term), app.Td().Class("mono muted").Text(t.Value), app.Td().Class("mono iri").Body(ui.BreakableElem("span", nil, t.IRI)),
 		))
 	}
 	budget := 4000
@@ -243,7 +243,7 @@ func jlValue(v jsonld.Value, budget *int) app.UI {
 		return app.Ol().Class("jl-list").Body(items...)
 	case jsonld.String:
 		if v.IRI != "" {
-			return app.Span().Class("j-str").Title(v.IRI).Body(app.Text(strconv.Quote(v.String)), app.Span().Class("jl-iri").Text(" → "+v.IRI))
+			return app.Span().Class("j-str").Title(v.IRI).Body(app.Text(strconv.Quote(v.String)), jlIRI(v.IRI))
 		}
 		s := strconv.Quote(v.String)
 		if v.Language != "" {
@@ -265,18 +265,18 @@ func jlNode(n *jsonld.Node, budget *int) app.UI {
 		*budget--
 		rows = append(rows, app.Li().Class("jl-prop").Body(
 			app.Span().Class("j-key").Text(term),
-			app.If(iri != "" && iri != term, func() app.UI { return app.Span().Class("jl-iri").Text(" → " + iri) }),
+			app.If(iri != "" && iri != term, func() app.UI { return jlIRI(iri) }),
 			app.Span().Class("j-punct").Text(": "),
 			value,
 		))
 	}
 	if n.ID != nil {
-		row("@id", "", app.Span().Class("j-str").Body(app.Text(n.ID.Compact), app.Span().Class("jl-iri").Text(" → "+n.ID.IRI)))
+		row("@id", "", app.Span().Class("j-str").Body(app.Text(n.ID.Compact), jlIRI(n.ID.IRI)))
 	}
 	if len(n.Types) > 0 {
 		var ts []app.UI
 		for _, t := range n.Types {
-			ts = append(ts, app.Span().Class("chip").Body(app.Text(t.Compact), app.Span().Class("jl-iri").Text(" → "+t.IRI)))
+			ts = append(ts, app.Span().Class("chip").Body(app.Text(t.Compact), jlIRI(t.IRI)))
 		}
 		row("@type", "", app.Span().Body(ts...))
 	}
@@ -292,4 +292,9 @@ func jlNode(n *jsonld.Node, budget *int) app.UI {
 		row(p.Term, iri, jlValue(p.Value, budget))
 	}
 	return app.Ul().Class("jl-node").Body(rows...)
+}
+
+// jlIRI renders the IRI a term expands to, after an arrow, wrapping between its parts.
+func jlIRI(iri string) app.UI {
+	return ui.BreakableElem("span", []ui.Attr{{Name: "class", Value: "jl-iri"}}, " → "+iri)
 }

@@ -60,7 +60,7 @@ func TestJSONLDViewerCards(t *testing.T) {
 func TestJSONLDViewerExpanded(t *testing.T) {
 	v := newJSONLDViewer([]byte(jlSample))
 	v.mode = "expanded"
-	out := renderViewer(t, v)
+	out := strings.ReplaceAll(renderViewer(t, v), "<wbr>", "") // an IRI may wrap between its parts
 	for _, want := range []string{"http://schema.googleapis.com/resultScore", "http://g.co/kg/m/1", "http://schema.org/itemListElement"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("got no %q in the expanded view", want)

@@ -43,6 +43,7 @@ type operationPage struct {
 	writeSeq   int
 	link       string // the shared link, once Copy link was used
 	linkCopied bool
+	linkNote   string // what the link leaves out (a body too large for an address)
 
 	result   *Exchange
 	progress string // how far "Fetch all pages" has come, while it runs
@@ -63,6 +64,7 @@ func (p *operationPage) OnMount(ctx app.Context) {
 	ctx.Handle(ui.SendAction, func(ctx app.Context, a app.Action) { p.send(ctx) })
 	ctx.Handle(ui.CancelAction, func(ctx app.Context, a app.Action) { p.Stop() })
 	ctx.Handle(fetchAllAction, func(ctx app.Context, a app.Action) { p.fetchAll(ctx) })
+	ctx.Handle(sendAnywayAction, func(ctx app.Context, a app.Action) { p.sendAnyway(ctx) })
 	ctx.ObserveState(OAuthStatusState, &p.oauth)
 	ctx.Handle(PageAction, func(ctx app.Context, a app.Action) {
 		if m, ok := a.Value.(PageMove); ok {
@@ -109,34 +111,47 @@ func (p *operationPage) sync(ctx *app.Context) {
 	p.fragment = frag
 	p.notice = ""
 	st, ok, err := permalink.Decode(p.Op, frag)
+	var notes []string
 	switch {
-	case ui.WasRepaired(frag):
-		p.notice = "This link's address is not valid URL encoding (a stray %), so the form shows the defaults."
-		p.State = request.Initial(p.Op)
-	case err != nil:
-		p.notice = noticeFor(err)
-		p.State = request.Initial(p.Op)
 	case ok:
 		p.State = st
-		if names := permalink.Credentials(frag); len(names) > 0 {
-			p.notice = "This link carried " + strings.Join(names, ", ") +
-				", which looks like a credential: Loupe ignored it. The server holds the credentials and adds them to every request."
+		if ui.WasRepaired(frag) {
+			notes = append(notes, "This link's address was not valid URL encoding: a stray % was read as a literal %.")
 		}
+		if err != nil {
+			notes = append(notes, noticeFor(err))
+		}
+		if names := permalink.Credentials(frag); len(names) > 0 {
+			notes = append(notes, "This link carried "+strings.Join(names, ", ")+
+				", which looks like a credential: Loupe ignored it. The server holds the credentials and adds them to every request.")
+		}
+	case err != nil:
+		notes = append(notes, "The form state in this link could not be read ("+reason(err)+"), so the form shows the defaults.")
+		p.State = request.Initial(p.Op)
 	default:
 		p.State = request.Initial(p.Op)
 	}
+	p.notice = strings.Join(notes, " ")
 	p.showMissing = false
 	p.Validate()
 }
 
-// noticeFor says why a link's fragment was not used.
+// noticeFor says what of a link's form state was left out, and why; the rest was restored.
 func noticeFor(err error) string {
-	what := "The form state in this link could not be read"
-	if errors.Is(err, permalink.ErrOutdated) {
-		what = "The form state in this link does not fit this operation any more"
+	what := "Part of the form state in this link could not be read"
+	switch {
+	case errors.Is(err, permalink.ErrNoBody):
+		what = "This link was made without its request body"
+	case errors.Is(err, permalink.ErrOutdated) && !errors.Is(err, permalink.ErrMalformed):
+		what = "Part of the form state in this link does not fit this operation any more"
 	}
-	why := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "malformed link: "), "outdated link: ")
-	return what + ": " + why + ". The form shows the defaults."
+	return what + ": " + reason(err) + ". The form shows everything else it held."
+}
+
+// reason is a permalink error's text without its kinds ("malformed link: ", "outdated link: ").
+func reason(err error) string {
+	r := strings.NewReplacer(permalink.ErrMalformed.Error()+": ", "", permalink.ErrOutdated.Error()+": ", "", permalink.ErrNoBody.Error()+": ", "")
+	return r.Replace(err.Error())
 }
 
 // CurrentFragment is the page's URL fragment with its "#", or "" (always "" on the server).
@@ -161,9 +176,21 @@ func (p *operationPage) changed(ctx app.Context) {
 	})
 }
 
-// writeFragment puts the form state in the URL without adding a history entry.
+// writeFragment puts the form state in the URL without adding a history entry. A body too
+// large for an address (permalink.MaxURL) is left out of it, and linkNote says so: a browser
+// would refuse to open the link, and writing megabytes into the address bar stalls the page.
 func (p *operationPage) writeFragment() string {
-	frag := "#" + permalink.Encode(p.Op, p.State)
+	prefix := 0
+	if app.IsClient {
+		loc := app.Window().Get("location")
+		prefix = len(loc.Get("origin").String() + loc.Get("pathname").String())
+	}
+	f, dropped := permalink.EncodeWithin(p.Op, p.State, prefix)
+	frag := "#" + f
+	p.linkNote = ""
+	if dropped {
+		p.linkNote = "The body (" + ui.HumanSize(len(p.State.Body)) + ") is too large for a link: browsers open addresses up to 2 MiB, so the link holds the parameters only."
+	}
 	p.fragment = frag
 	if app.IsClient {
 		h := app.Window().Get("history")

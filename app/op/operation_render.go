@@ -10,8 +10,8 @@ import (
 	"loupe/app/ui"
 )
 
-// Render implements app.Composer: the docs, then the form with the request preview and the
-// response, or the operation's own view when its viewer replaces them (chat).
+// Render implements app.Composer: the form with the request preview and the response (or the
+// operation's own view when its viewer replaces them, chat), then the docs.
 func (p *operationPage) Render() app.UI {
 	op := p.Op
 	notice := app.If(p.notice != "", func() app.UI { return ui.NewNotice(p.notice, p.onDismissNotice) })
@@ -19,13 +19,14 @@ func (p *operationPage) Render() app.UI {
 		return app.Article().Class("page op-page").DataSet("op", p.key()).Body(
 			p.renderHead(),
 			notice,
-			p.renderDocs(),
 			app.Div().Class("op-view").Body(view(op, p.API)),
+			p.renderDocs(),
 		)
 	}
-	// The docs and the form share the left column; the preview and the response stay in view
-	// on the right (one column on narrow screens).
-	left := []app.UI{p.renderDocs()}
+	// The form comes first, right under the summary, with the preview and the response beside
+	// it (one column on narrow screens); the reference text follows, the page's whole width,
+	// so a long guide or settings table never pushes the form out of the first screen.
+	var left []app.UI
 	for _, n := range formNotes {
 		left = append(left, n(p.API, op))
 	}
@@ -34,13 +35,14 @@ func (p *operationPage) Render() app.UI {
 		p.renderHead(),
 		notice,
 		app.Div().Class("op-grid").Body(
-			app.Section().Class("op-form-col").Aria("label", "Documentation and request").Body(left...),
+			app.Section().Class("op-form-col").Aria("label", "Request").Body(left...),
 			app.Section().Class("op-side-col").Aria("label", "Preview and response").Body(
 				NewRequestPreview(p.API, op, request.Preview(op, p.base(), p.State), p.held(), p.Invalid()),
 				NewResponsePanel(op, p.result, p.Sending, p.progress),
 				sidePanel(p.API, op, p.Sending),
 			),
 		),
+		p.renderDocs(),
 	)
 }
 
@@ -114,7 +116,8 @@ func (p *operationPage) renderDocs() app.UI {
 			}),
 		))
 	}
-	return app.Div().Class("op-docs").Body(
+	return app.Section().Class("op-docs").Aria("label", "Documentation").Body(
+		app.If(op.DescriptionHTML != "", func() app.UI { return app.H2().Class("op-docs-title").Text("About " + op.ID) }),
 		ui.HTML("prose", op.DescriptionHTML),
 		app.If(len(responses) > 0, func() app.UI {
 			return app.Details().Class("responses-doc").Body(
@@ -150,12 +153,13 @@ func (p *operationPage) renderForm() app.UI {
 		sections = append(sections, app.P().Class("muted").Text("This operation takes no parameters."))
 	}
 	invalid := p.Invalid()
-	var status string
+	var status, statusClass string
+	blocked := !p.Sending && invalid > 0 && p.showMissing
 	switch {
 	case p.Sending:
 		status = "Sending…"
-	case invalid > 0 && p.showMissing:
-		status = ui.Plural(invalid, "field needs", "fields need") + " fixing before sending."
+	case blocked:
+		status, statusClass = ui.Plural(invalid, "field needs", "fields need")+" fixing before sending.", " is-error"
 	}
 	return app.Form().ID("op-form").Attr("novalidate", "novalidate").Aria("label", p.Op.ID+" request").OnSubmit(p.onSubmit).Body(
 		app.Div().Class("form-sections").Body(sections...),
@@ -174,8 +178,20 @@ func (p *operationPage) renderForm() app.UI {
 				Title("Copy a link to this filled form (it never holds a credential)").OnClick(p.onCopyLink),
 			app.Button().ID("reset-form").Type("button").Class("btn btn-quiet").Text("Reset").
 				Title("Put every field back to its default").OnClick(p.onResetForm),
-			app.Span().Class("form-status").Aria("live", "polite").Text(status),
+			app.Span().ID("form-status").Class("form-status"+statusClass).Aria("live", "polite").Text(status),
+			// Exploring how an API answers bad input is normal use: the checks say what is wrong,
+			// and this sends the request as typed all the same.
+			// It stays (disabled) while its request is under way: an event's context dies with
+			// the element it came from, and the answer must still reach the page.
+			app.If(invalid > 0 && p.showMissing, func() app.UI {
+				return app.Button().ID("send-anyway").Type("button").Class("btn btn-small").Disabled(p.Sending).
+					Title("Send the request as typed, without Loupe's checks: see how the API answers it").
+					Text("Send anyway").OnClick(p.onSendAnyway)
+			}),
 		),
+		app.If(p.linkNote != "", func() app.UI {
+			return app.P().ID("link-note").Class("link-note muted").Role("status").Text(p.linkNote)
+		}),
 		app.If(p.link != "", func() app.UI {
 			return app.Div().Class("permalink").Body(
 				app.Label().For("permalink").Text("Link"),

@@ -132,7 +132,10 @@ func (r *responsePanel) pageBar(ex *Exchange, root *jsonNode) app.UI {
 			items = len(n.children)
 		}
 		summary := ui.Plural(items, "item", "items") + " from " + ui.Plural(ex.Pages, "page", "pages")
-		if ex.FromShown {
+		switch {
+		case ex.Note != "" && ex.FromShown: // stopped early (the note says why): not "to the end"
+			summary += ", starting at the page shown"
+		case ex.FromShown:
 			summary += ", from the page shown to the end"
 		}
 		return app.Div().Class("page-bar").Body(app.Span().ID("page-summary").Class("muted").Text(summary))

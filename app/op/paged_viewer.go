@@ -107,7 +107,7 @@ func cell(item *jsonNode, col string) app.UI {
 		return app.Text("")
 	case v.kind == 'o' || v.kind == 'a':
 		full := compactJSON(v)
-		return app.Code().Class("mono small nested").Title(full).Text(ui.Shorten(full, 60))
+		return ui.BreakableElem("code", []ui.Attr{{Name: "class", Value: "mono small nested"}, {Name: "title", Value: full}}, ui.Shorten(full, 60))
 	}
 	return scalar(v)
 }

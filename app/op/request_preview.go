@@ -55,7 +55,7 @@ func (r *requestPreview) Render() app.UI {
 	lines := []app.UI{
 		app.Div().Class("req-line").Body(
 			app.Span().Class("req-method method-text-"+strings.ToLower(req.Method)).Text(req.Method),
-			app.Span().Class("req-url").Text(req.URL),
+			ui.BreakableElem("span", []ui.Attr{{Name: "class", Value: "req-url"}}, req.URL),
 			app.Span().Class("muted req-proto").Text("HTTP/1.1"),
 		),
 		headerLine("req-header", "Host", host),
@@ -70,7 +70,7 @@ func (r *requestPreview) Render() app.UI {
 	}
 	var query []app.UI
 	for _, q := range req.Query {
-		query = append(query, app.Tr().Body(app.Td().Class("mono").Text(q.Name), app.Td().Class("mono").Text(q.Value)))
+		query = append(query, app.Tr().Body(app.Td().Class("mono").Text(q.Name), app.Td().Class("mono").Body(ui.BreakableElem("span", nil, q.Value))))
 	}
 	for _, c := range r.Held {
 		if c.In == "query" {
@@ -93,7 +93,9 @@ func (r *requestPreview) Render() app.UI {
 					app.TBody().Body(query...),
 				)
 			}),
-			app.If(req.Body != nil, func() app.UI { return app.Pre().Class("body-preview mono").Text(string(req.Body)) }),
+			app.If(req.Body != nil, func() app.UI {
+				return ui.BreakableElem("pre", []ui.Attr{{Name: "class", Value: "body-preview mono"}}, req.BodyText())
+			}),
 		),
 		newSnippetPanel(r.API, r.Op, req, r.Held),
 	)
@@ -104,7 +106,7 @@ func (r *requestPreview) Render() app.UI {
 func headerLine(class, name, value string) app.UI {
 	return app.Div().Class(class).Body(
 		app.Span().Class("h-name").Text(name+":"),
-		app.Span().Class("h-value").Text(value),
+		ui.BreakableElem("span", []ui.Attr{{Name: "class", Value: "h-value"}}, value),
 	)
 }
 

@@ -202,7 +202,7 @@ func (r *responsePanel) renderResult(ex *Exchange) app.UI {
 	case "headers":
 		var rows []app.UI
 		for _, h := range ex.Headers {
-			rows = append(rows, app.Tr().Body(app.Td().Class("mono h-name").Text(h.Name), app.Td().Class("mono").Text(h.Value)))
+			rows = append(rows, app.Tr().Body(app.Td().Class("mono h-name").Text(h.Name), app.Td().Class("mono").Body(ui.BreakableElem("span", nil, h.Value))))
 		}
 		content = app.Table().ID("response-headers").Class("kv").Body(app.TBody().Body(rows...))
 	default:

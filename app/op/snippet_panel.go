@@ -184,6 +184,6 @@ func (s *snippetPanel) Render() app.UI {
 			}),
 			app.Button().Type("button").Class("btn btn-small copy-curl copy-snippet").Text(ui.CopyText(s.copied)).OnClick(s.onCopy),
 		),
-		app.Pre().ID("curl").Class("mono curl").DataSet("kind", kind).Text(s.text()),
+		ui.BreakableElem("pre", []ui.Attr{{Name: "id", Value: "curl"}, {Name: "class", Value: "mono curl"}, {Name: "data-kind", Value: kind}}, s.text()),
 	)
 }

@@ -17,6 +17,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"loupe/app/catalog"
@@ -26,12 +27,23 @@ import (
 // Version is the current fragment version, its first token.
 const Version = "v1"
 
+// MaxURL is the longest address a link may be, in bytes: Chrome refuses to open one longer
+// than 2 MiB. A form whose link would be longer leaves its body out and says so.
+const MaxURL = 2 << 20
+
 // ErrMalformed is returned (wrapped) when a fragment cannot be read at all.
 var ErrMalformed = errors.New("malformed link")
 
 // ErrOutdated is returned (wrapped) when a fragment comes from another version of Loupe or
 // names parameters the operation no longer has.
 var ErrOutdated = errors.New("outdated link")
+
+// ErrNoBody is returned (wrapped) when a fragment says its body was too large to carry.
+var ErrNoBody = errors.New("link without its body")
+
+// bodyLeftOut is the name EncodeWithin writes in place of a body too large for a link; its
+// value is the body's size in bytes.
+const bodyLeftOut = "body-left-out"
 
 // Encode returns the fragment (without "#") for st on op.
 func Encode(op *catalog.Operation, st request.State) string {
@@ -68,32 +80,46 @@ func Encode(op *catalog.Operation, st request.State) string {
 	return b.String()
 }
 
+// EncodeWithin is Encode when the address, the prefix of length prefix (origin and path) then
+// "#" and the fragment, stays within MaxURL. Otherwise the body is left out, and the fragment
+// says so (Decode names it); dropped reports that.
+func EncodeWithin(op *catalog.Operation, st request.State, prefix int) (frag string, dropped bool) {
+	frag = Encode(op, st)
+	if prefix+1+len(frag) <= MaxURL || op.Body == nil {
+		return frag, false
+	}
+	without := st.Clone()
+	without.Body = request.InitialBody(op.Body)
+	return Encode(op, without) + "&" + bodyLeftOut + "=" + strconv.Itoa(len(st.Body)), true
+}
+
 // Decode reads a fragment (with or without "#") for op. An empty fragment returns ok false and
-// no error: the form keeps its initial state. A fragment that cannot be used returns an error
-// wrapping ErrMalformed or ErrOutdated, whose text the page shows as a notice.
+// no error: the form keeps its initial state. Otherwise Decode restores every value it can
+// read and that still fits op, and names the rest in err, which wraps ErrMalformed (a pair it
+// cannot read) or ErrOutdated (another version of the format, or a parameter the operation no
+// longer has), or both; its text is for the page's notice. ok reports whether st holds the
+// link's state (then err may still name what was left out); a fragment that is no link at all
+// (it does not start with a version) returns ok false.
 func Decode(op *catalog.Operation, fragment string) (st request.State, ok bool, err error) {
 	fragment = strings.TrimPrefix(fragment, "#")
 	if fragment == "" {
 		return request.State{}, false, nil
 	}
 	parts := strings.Split(fragment, "&")
+	var outdated, malformed []string
 	switch v := parts[0]; {
 	case v == Version:
 	case len(v) > 1 && v[0] == 'v' && strings.Trim(v[1:], "0123456789") == "":
-		return request.State{}, false, fmt.Errorf("%w: it was made by another version of Loupe (%s, this one reads %s)", ErrOutdated, v, Version)
+		// Read it as this version reads links: what still fits is restored, the rest named.
+		outdated = append(outdated, "it was made by another version of Loupe ("+v+", this one reads "+Version+")")
 	default:
 		return request.State{}, false, fmt.Errorf("%w: it does not start with %s", ErrMalformed, Version)
-	}
-	byName := map[string]*catalog.Parameter{}
-	for i := range op.Parameters {
-		p := &op.Parameters[i]
-		byName[fragmentName(p)] = p
 	}
 	st = request.State{Params: map[string][]string{}}
 	if op.Body != nil {
 		st.Body = request.InitialBody(op.Body)
 	}
-	var unknown []string
+	var unknown, left []string
 	for _, part := range parts[1:] {
 		if part == "" {
 			continue
@@ -102,24 +128,26 @@ func Decode(op *catalog.Operation, fragment string) (st request.State, ok bool, 
 		name, err1 := unescape(rawName)
 		value, err2 := unescape(rawValue)
 		if !found || err1 != nil || err2 != nil || name == "" {
-			return request.State{}, false, fmt.Errorf("%w: cannot read %q", ErrMalformed, truncate(part))
+			malformed = append(malformed, fmt.Sprintf("cannot read %q", truncate(part)))
+			continue
 		}
 		switch name {
-		case "json":
+		case bodyLeftOut:
+			left = append(left, "its request body ("+sizeText(value)+") was too large for a link and was left out, so the form shows the example")
+			continue
+		case "json", "body":
 			if op.Body == nil {
 				unknown = append(unknown, "the request body")
 				continue
 			}
 			var out bytes.Buffer
-			if json.Indent(&out, []byte(value), "", "  ") != nil {
-				return request.State{}, false, fmt.Errorf("%w: its request body is not JSON", ErrMalformed)
-			}
-			st.Body = out.String()
-			continue
-		case "body":
-			if op.Body == nil {
-				unknown = append(unknown, "the request body")
+			if name == "json" && json.Indent(&out, []byte(value), "", "  ") == nil {
+				st.Body = out.String()
 				continue
+			}
+			if name == "json" {
+				// Kept as the text it is, for the body editor to show what is wrong with it.
+				malformed = append(malformed, "its request body is not JSON (restored as written)")
 			}
 			st.Body = value
 			continue
@@ -127,7 +155,7 @@ func Decode(op *catalog.Operation, fragment string) (st request.State, ok bool, 
 		if IsCredential(name[strings.Index(name, ":")+1:]) {
 			continue
 		}
-		p := byName[name]
+		p := paramOf(op, name)
 		if p == nil {
 			unknown = append(unknown, name)
 			continue
@@ -136,9 +164,41 @@ func Decode(op *catalog.Operation, fragment string) (st request.State, ok bool, 
 		st.Params[key] = append(st.Params[key], value)
 	}
 	if len(unknown) > 0 {
-		return request.State{}, false, fmt.Errorf("%w: this operation has no %s", ErrOutdated, strings.Join(unknown, ", "))
+		outdated = append(outdated, "this operation has no "+strings.Join(unknown, ", "))
 	}
-	return st, true, nil
+	switch {
+	case len(left) > 0:
+		err = fmt.Errorf("%w: %s", ErrNoBody, strings.Join(append(append(left, malformed...), outdated...), "; "))
+	case len(malformed) > 0 && len(outdated) > 0:
+		err = fmt.Errorf("%w: %s; %w: %s", ErrMalformed, strings.Join(malformed, "; "), ErrOutdated, strings.Join(outdated, "; "))
+	case len(malformed) > 0:
+		err = fmt.Errorf("%w: %s", ErrMalformed, strings.Join(malformed, "; "))
+	case len(outdated) > 0:
+		err = fmt.Errorf("%w: %s", ErrOutdated, strings.Join(outdated, "; "))
+	}
+	return st, true, err
+}
+
+// paramOf returns the parameter a fragment name stands for: the one written so (fragmentName),
+// else the only parameter of that name in another location (a link made before the document
+// moved it, say from the query to a header), else nil.
+func paramOf(op *catalog.Operation, name string) *catalog.Parameter {
+	for i := range op.Parameters {
+		if p := &op.Parameters[i]; fragmentName(p) == name {
+			return p
+		}
+	}
+	bare := name[strings.Index(name, ":")+1:]
+	var found *catalog.Parameter
+	for i := range op.Parameters {
+		if p := &op.Parameters[i]; p.Name == bare {
+			if found != nil {
+				return nil // two locations hold that name: which one is unknown
+			}
+			found = p
+		}
+	}
+	return found
 }
 
 // fragmentName is a parameter's name in the fragment: bare for a query parameter, in:name
@@ -162,6 +222,18 @@ func indentedJSON(text string) (string, bool) {
 		return "", false
 	}
 	return compact.String(), true
+}
+
+// sizeText writes a byte count given as text: "3.1 MB".
+func sizeText(v string) string {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return "its size unknown"
+	}
+	if n >= 1e6 {
+		return strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64) + " MB"
+	}
+	return strconv.FormatFloat(float64(n)/1e3, 'f', 1, 64) + " kB"
 }
 
 func truncate(s string) string {

@@ -86,29 +86,53 @@ func TestCredentialsNeverTravel(t *testing.T) {
 	}
 }
 
-func TestDecodeFailures(t *testing.T) {
+// TestDecodeRestoresWhatItCan: a link is never all or nothing. Every value that can be read
+// and still fits the operation is restored; what cannot be is named in the error.
+func TestDecodeRestoresWhatItCan(t *testing.T) {
 	tests := []struct {
 		name, fragment string
 		want           error
 		text           string
+		params         map[string][]string
+		body           string
 	}{
-		{"garbage is malformed", "#%%%", ErrMalformed, "does not start with v1"},
-		{"a bad escape is malformed", "v1&query=%zz", ErrMalformed, "cannot read"},
-		{"a pair without = is malformed", "v1&query", ErrMalformed, "cannot read"},
-		{"a bad JSON body is malformed", "v1&json={", ErrMalformed, "not JSON"},
-		{"another version is outdated", "v7&query=x", ErrOutdated, "another version"},
-		{"an unknown parameter is outdated", "v1&limit=5&query=x", ErrOutdated, "has no limit"},
+		{"a bad escape loses only its pair", "v1&query=%zz&types=Person", ErrMalformed, `cannot read "query=%zz"`,
+			map[string][]string{"query:types": {"Person"}}, "{\n  \"a\": 1\n}"},
+		{"a pair without = loses only itself", "v1&query&types=A", ErrMalformed, `cannot read "query"`,
+			map[string][]string{"query:types": {"A"}}, "{\n  \"a\": 1\n}"},
+		{"a body that is not JSON is kept as written", "v1&json={&query=q", ErrMalformed, "not JSON (restored as written)",
+			map[string][]string{"query:query": {"q"}}, "{"},
+		{"another version is read for what fits", "v7&query=x", ErrOutdated, "another version of Loupe (v7",
+			map[string][]string{"query:query": {"x"}}, "{\n  \"a\": 1\n}"},
+		{"an unknown parameter is named, the others kept", "v1&limit=5&query=x", ErrOutdated, "this operation has no limit",
+			map[string][]string{"query:query": {"x"}}, "{\n  \"a\": 1\n}"},
+		{"a parameter the document moved is found under its new location", "v1&X-Trace=t1&header:query=q", nil, "",
+			map[string][]string{"header:X-Trace": {"t1"}, "query:query": {"q"}}, "{\n  \"a\": 1\n}"},
+		{"both kinds of problem are named", "v1&limit=5&query=%zz&types=B", ErrMalformed, "cannot read",
+			map[string][]string{"query:types": {"B"}}, "{\n  \"a\": 1\n}"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			st, ok, err := Decode(op, tt.fragment)
-			if !errors.Is(err, tt.want) || ok || st.Params != nil {
-				t.Fatalf("Decode = %v %v %v, want %v", st, ok, err, tt.want)
+			if !ok || !reflect.DeepEqual(st.Params, tt.params) || st.Body != tt.body {
+				t.Errorf("got %v %q (ok %v); want %v %q", st.Params, st.Body, ok, tt.params, tt.body)
 			}
-			if !strings.Contains(err.Error(), tt.text) {
-				t.Fatalf("error %q does not say %q", err, tt.text)
+			if tt.want == nil {
+				if err != nil {
+					t.Errorf("got error %v; want none", err)
+				}
+				return
+			}
+			if !errors.Is(err, tt.want) || !strings.Contains(err.Error(), tt.text) {
+				t.Errorf("got error %v; want %v saying %q", err, tt.want, tt.text)
 			}
 		})
+	}
+	if _, _, err := Decode(op, "v1&limit=5&query=%zz"); !errors.Is(err, ErrMalformed) || !errors.Is(err, ErrOutdated) {
+		t.Errorf("an unknown name and a bad escape: got %v; want both ErrMalformed and ErrOutdated", err)
+	}
+	if st, ok, err := Decode(op, "#%%%"); ok || !errors.Is(err, ErrMalformed) || st.Params != nil {
+		t.Errorf("garbage: got %v %v %v; want no state and ErrMalformed", st, ok, err)
 	}
 	if _, ok, err := Decode(op, "#"); ok || err != nil {
 		t.Fatalf("an empty fragment: %v %v", ok, err)

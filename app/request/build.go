@@ -40,7 +40,7 @@ func build(op *catalog.Operation, base string, st State, strict bool) (*Request,
 	for i := range op.Parameters {
 		p := &op.Parameters[i]
 		pk := Key(p)
-		vals := nonEmpty(st.Params[pk])
+		vals := trimNumbers(ItemSchema(p), nonEmpty(st.Params[pk]))
 		if msg := CheckParam(p, vals); msg != "" && strict {
 			errs = append(errs, FieldError{Key: pk, Message: msg})
 			continue

@@ -1,6 +1,7 @@
 package request
 
 import (
+	"strings"
 	"time"
 
 	"loupe/app/catalog"
@@ -33,4 +34,17 @@ func notInForm(s *catalog.Schema) string {
 		return "not in the accepted form; for example " + Text(ex) + " (the field's description says what is accepted)"
 	}
 	return "not in the accepted form: the field's description says what is accepted"
+}
+
+// trimNumbers drops the spaces around the values of a number or integer: " 7 " is sent as 7,
+// never as +7+ (the checks already read it as 7). Other values are sent as typed.
+func trimNumbers(s *catalog.Schema, vals []string) []string {
+	if s == nil || (s.Type != "integer" && s.Type != "number") {
+		return vals
+	}
+	out := make([]string, len(vals))
+	for i, v := range vals {
+		out[i] = strings.TrimSpace(v)
+	}
+	return out
 }

@@ -34,3 +34,23 @@ func TestCheckTextSaysHowToWriteIt(t *testing.T) {
 		})
 	}
 }
+
+func TestNumbersAreSentTrimmed(t *testing.T) {
+	op := &catalog.Operation{Method: "GET", Path: "/items/{id}", Parameters: []catalog.Parameter{
+		{Name: "id", In: "path", Required: true, Schema: &catalog.Schema{Type: "integer"}},
+		{Name: "limit", In: "query", Schema: &catalog.Schema{Type: "integer"}},
+		{Name: "ratio", In: "query", Schema: &catalog.Schema{Type: "number"}},
+		{Name: "q", In: "query", Schema: &catalog.Schema{Type: "string"}},
+	}}
+	st := State{Params: map[string][]string{"path:id": {" 3 "}, "query:limit": {" 7 "}, "query:ratio": {"\t0.5"}, "query:q": {" a b "}}}
+	req, errs := Build(op, "/proxy/x", st)
+	if len(errs) > 0 {
+		t.Fatalf("Build: %v", errs)
+	}
+	if want := "/proxy/x/items/3?limit=7&ratio=0.5&q=+a+b+"; req.URL != want {
+		t.Errorf("got %q; want %q (numbers trimmed, a string as typed)", req.URL, want)
+	}
+	if got := Preview(op, "/proxy/x", st).URL; got != req.URL {
+		t.Errorf("the preview: got %q; want what Send sends, %q", got, req.URL)
+	}
+}

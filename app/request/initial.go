@@ -84,7 +84,8 @@ func skeleton(s *catalog.Schema, depth int) any {
 		var buf bytes.Buffer
 		buf.WriteByte('{')
 		for _, p := range s.Properties {
-			if p.Required && (p.Schema == nil || !p.Schema.ReadOnly) {
+			// A file has no value to start from: the user chooses it.
+			if p.Required && (p.Schema == nil || !p.Schema.ReadOnly && !IsFileField(p.Schema)) {
 				if buf.Len() > 1 {
 					buf.WriteByte(',')
 				}

@@ -1,7 +1,9 @@
 // Package request turns what the user typed into an operation's form into a validated HTTP
-// request: path parameters substituted and escaped, query parameters encoded (repeatable ones
-// repeated, other lists comma-joined), header parameters, and a JSON body checked against the
-// operation's schema. Every problem is reported against the field it belongs to.
+// request: path, query, header and cookie parameters serialized in every OpenAPI style
+// (matrix, label, form, spaceDelimited, pipeDelimited, deepObject, content-encoded, reserved
+// expansion), the body encoded as its content type says (JSON checked against the schema,
+// form-urlencoded and multipart fields with their files, text, XML, raw bytes), and the form
+// edits of those bodies. Every problem is reported against the field it belongs to.
 package request
 
 import (

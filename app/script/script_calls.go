@@ -16,9 +16,16 @@ import (
 // This file holds how the script workspace calls the script API: every action is one
 // documented operation sent through the proxy, recorded as the request it sent.
 
-// scriptLogsHeader is the header in which the script sandbox returns a run's log lines (a JSON
-// array of strings).
-const scriptLogsHeader = "X-Loupe-Script-Logs"
+// The headers of a scripts.run answer from Loupe's script sandbox (server/sandbox/script,
+// run.go): the run's log lines (a JSON array of strings, cut at 16 KiB with a last line
+// saying how many more there were), how long it took (a protobuf Duration, "1.204s") and,
+// when a limit stopped it, which one (time, memory, result, stack or client). A real API
+// sends none of them.
+const (
+	scriptLogsHeader     = "X-Loupe-Script-Logs"
+	scriptDurationHeader = "X-Loupe-Script-Duration"
+	scriptLimitHeader    = "X-Loupe-Script-Limit"
+)
 
 // scriptCall is one operation the workspace sent and what came back.
 type scriptCall struct {
@@ -30,6 +37,8 @@ type scriptCall struct {
 	Err       string // a transport error, or the API's error message
 	Response  []byte
 	Logs      []string // the run's log lines (scripts.run)
+	Duration  string   // how long the run took, as the sandbox says it ("0.042s"); "" when not said
+	Limit     string   // the limit that stopped the run (scripts.run), "" when none did
 }
 
 // ok reports whether the call got a 2xx answer.
@@ -70,6 +79,7 @@ func callScript(operation, method, path string, query url.Values, body any) *scr
 	if logs := res.Header(scriptLogsHeader); logs != "" {
 		_ = json.Unmarshal([]byte(logs), &c.Logs)
 	}
+	c.Duration, c.Limit = res.Header(scriptDurationHeader), res.Header(scriptLimitHeader)
 	if !c.ok() && c.Err == "" {
 		var e struct {
 			Error struct {

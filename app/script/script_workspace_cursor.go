@@ -22,12 +22,20 @@ func (w *scriptWorkspace) moveCursor(ctx app.Context, line int) {
 		}
 		text := el.Get("value").String()
 		start, end := lineSpan(text, line)
-		el.Call("focus")
+		el.Call("focus", map[string]any{"preventScroll": true})
 		el.Call("setSelectionRange", start, end)
+		// The editor grows with its text, so the page scrolls, not the editor: bring the line's
+		// row of the highlighted layer into view (a plain textarea scrolls itself instead).
+		rows := app.Window().Get("document").Call("querySelectorAll", ".code-hl .cl")
+		if line <= rows.Length() && rows.Index(line-1).Get("offsetParent").Truthy() {
+			rows.Index(line-1).Call("scrollIntoView", map[string]any{"block": "center"})
+			return
+		}
 		lh := app.Window().Call("parseFloat", app.Window().Call("getComputedStyle", el).Get("lineHeight")).Float()
 		if lh > 0 {
 			el.Set("scrollTop", float64(line-3)*lh)
 		}
+		el.Call("scrollIntoView", map[string]any{"block": "nearest"})
 	})
 }
 

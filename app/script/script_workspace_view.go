@@ -75,37 +75,24 @@ func (w *scriptWorkspace) renderEditor() app.UI {
 		return app.Div().Class("ws-editor muted").Text("Open a project to see its files.")
 	}
 	f := w.files[w.current]
-	rows := min(max(strings.Count(f.Source, "\n")+2, 10), 30)
 	lint, linted := w.lintOf(f.Name)
-	marked := w.errLine > 0 && w.errFile == f.Name || linted
+	errLine := 0
+	switch {
+	case w.errLine > 0 && w.errFile == f.Name:
+		errLine = w.errLine
+	case linted:
+		errLine = lint.line
+	}
 	return app.Div().Class("ws-editor").Body(
 		app.Div().Class("field-head").Body(
 			app.Label().For("ws-editor").Class("field-name").Text(f.Name),
 			app.Code().Class("field-type").Text(f.Type),
 		),
-		app.Textarea().ID("ws-editor").Class("input mono code-editor").Rows(rows).Spellcheck(false).
-			Attr("autocapitalize", "off").Attr("autocorrect", "off").
-			Attr("value", f.Source).Text(f.Source).OnInput(w.onEdit).
-			Aria("invalid", ui.BoolAttr(marked)).Aria("describedby", "ws-save-error ws-lint"),
-		app.Div().ID("ws-lint").Class("field-error").Body(
-			app.If(linted, func() app.UI {
-				return app.P().Body(app.Text(lint.message+" "),
-					app.Button().ID("ws-lint-line").Type("button").Class("btn-link").
-						Text("Go to line "+ui.Itoa(lint.line)).OnClick(w.onLintLine))
-			}),
-		),
-		app.Div().ID("ws-save-error").Class("field-error").Role("alert").Body(
-			app.If(w.saveErr != "", func() app.UI {
-				return app.P().Body(app.Text("Not saved: "+w.saveErr+" "),
-					app.If(w.errLine > 0, func() app.UI {
-						return app.Button().ID("ws-error-line").Type("button").Class("btn-link").
-							Text("Go to line " + ui.Itoa(w.errLine) + " of " + w.errFile).OnClick(w.onErrorLine)
-					}))
-			}),
-		),
+		w.renderCode(f, errLine, "ws-save-error ws-lint"),
+		w.renderProblems(f),
 		app.P().Class("editor-keys field-help").Text("Tab indents, Shift+Tab outdents; Esc then Tab leaves the editor."),
 		app.Div().Class("ws-actions").Body(
-			app.Button().ID("ws-save").Type("button").Class("btn primary").Disabled(w.busy != "").Text("Save").OnClick(w.onSave),
+			app.Button().ID("ws-save").Type("button").Class("btn btn-primary").Disabled(w.busy != "").Text("Save").OnClick(w.onSave),
 			app.Button().ID("ws-version").Type("button").Class("btn").Disabled(w.busy != "").Text("New version").OnClick(w.onVersion),
 			app.Button().ID("ws-deploy").Type("button").Class("btn").Disabled(w.version == 0 || w.busy != "").
 				Title("Deploys the last version made here").Text(deployLabel(w.version)).OnClick(w.onDeploy),
@@ -150,59 +137,8 @@ func (w *scriptWorkspace) renderRun() app.UI {
 			app.Text(" devMode (run the saved files, not the deployed version)"),
 		),
 		app.If(w.argErr != "", func() app.UI { return app.P().ID("ws-arg-error").Class("field-error").Role("alert").Text(w.argErr) }),
-		app.Button().ID("ws-run").Type("submit").Class("btn primary").Disabled(w.busy != "").Text("Run"),
+		app.Button().ID("ws-run").Type("submit").Class("btn btn-primary").Disabled(w.busy != "").Text("Run"),
 	)
-}
-
-// renderOutcome shows the last run: its result, or its error with a link per stack frame, and
-// its logs.
-func (w *scriptWorkspace) renderOutcome() app.UI {
-	c := w.run
-	if c == nil {
-		return nil
-	}
-	var body app.UI
-	var op wsOperation
-	switch {
-	case !c.decode(&op):
-		body = app.P().ID("ws-error").Class("field-error").Role("alert").Text(c.Err)
-	case op.Error != nil && len(op.Error.Details) > 0:
-		d := op.Error.Details[0]
-		var frames []app.UI
-		for _, f := range d.Frames {
-			frames = append(frames, app.Li().Body(app.Button().Type("button").Class("ws-frame btn-link mono").
-				DataSet("line", ui.Itoa(f.LineNumber)).DataSet("function", f.Function).OnClick(w.onFrame).
-				Text(orText(f.Function, "(top level)")+" — line "+ui.Itoa(f.LineNumber))))
-		}
-		body = app.Div().ID("ws-error").Role("alert").Body(
-			app.P().Body(app.Strong().Class("ws-error-type").Text(orText(d.ErrorType, "Error")+": "), app.Span().Class("ws-error-message").Text(d.ErrorMessage)),
-			app.If(len(frames) > 0, func() app.UI {
-				return app.Ol().Class("ws-stack").Aria("label", "Stack trace, deepest call first").Body(frames...)
-			}),
-		)
-	case op.Response != nil && len(op.Response.Result) > 0:
-		body = app.Pre().ID("ws-result").Class("mono").Text(string(op.Response.Result))
-	default:
-		body = app.P().ID("ws-result").Class("muted").Text("The function returned no value.")
-	}
-	logs := "(nothing logged)"
-	if len(c.Logs) > 0 {
-		logs = strings.Join(c.Logs, "\n")
-	}
-	return app.Section().Class("ws-outcome").Aria("label", "Run outcome").Body(
-		app.H2().Text("Outcome"),
-		body,
-		app.H3().Text("Logs"),
-		app.Pre().ID("ws-logs").Class("mono").Text(logs),
-	)
-}
-
-// orText is s, or def when s is empty.
-func orText(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
 }
 
 // renderProcesses lists the project's latest processes.

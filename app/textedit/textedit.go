@@ -1,7 +1,9 @@
 // Package textedit holds the editing keys of Loupe's code editors (a plain textarea): Tab and
-// Shift+Tab indent and outdent the selected lines, Enter keeps the line's indentation. Offsets
-// are in UTF-16 code units, as the DOM's selectionStart and selectionEnd count them. The
-// package has no dependency on syscall/js.
+// Shift+Tab indent and outdent the selected lines, Enter keeps the line's indentation, a
+// closing bracket typed on a blank line lines up with the line that opened it; and the
+// highlighting of the code they show (highlight.go). Offsets are in UTF-16 code units, as the
+// DOM's selectionStart and selectionEnd count them. The package has no dependency on
+// syscall/js.
 package textedit
 
 import (
@@ -88,6 +90,54 @@ func Newline(e Edit) Edit {
 	out := splice(u, start, end, ins)
 	n := start + len(utf16.Encode([]rune(ins)))
 	return Edit{Text: out, Start: n, End: n}
+}
+
+// Close types closer ("}", "]" or ")") at the caret. When only indentation comes before the
+// caret on its line, that indentation becomes the indentation of the line holding the matching
+// opening bracket (one Unit less when there is none), so a block's closing brace lines up with
+// the line that opened it instead of staircasing to the right. A selection is replaced.
+func Close(e Edit, closer rune) Edit {
+	u, start, end := units(e)
+	ls := lineStart(u, start)
+	if start != end || strings.TrimLeft(decode(u[ls:start]), " \t") != "" {
+		out := splice(u, start, end, string(closer))
+		return Edit{Text: out, Start: start + 1, End: start + 1}
+	}
+	indent := max(start-ls-len(Unit), 0)
+	if open := matchingOpen(u, ls, closer); open >= 0 {
+		ols := lineStart(u, open)
+		indent = 0
+		for ols+indent < len(u) && (u[ols+indent] == ' ' || u[ols+indent] == '\t') {
+			indent++
+		}
+		ins := decode(u[ols:ols+indent]) + string(closer)
+		out := decode(u[:ls]) + ins + decode(u[end:])
+		n := ls + len(utf16.Encode([]rune(ins)))
+		return Edit{Text: out, Start: n, End: n}
+	}
+	ins := decode(u[ls:ls+indent]) + string(closer)
+	out := decode(u[:ls]) + ins + decode(u[end:])
+	n := ls + len(utf16.Encode([]rune(ins)))
+	return Edit{Text: out, Start: n, End: n}
+}
+
+// matchingOpen returns the offset of the bracket that closer would close, the last one before
+// offset before that is still open, or -1.
+func matchingOpen(u []uint16, before int, closer rune) int {
+	open := map[rune]uint16{'}': '{', ']': '[', ')': '('}[closer]
+	depth := 0
+	for i := before - 1; i >= 0; i-- {
+		switch u[i] {
+		case uint16(closer):
+			depth++
+		case open:
+			if depth == 0 {
+				return i
+			}
+			depth--
+		}
+	}
+	return -1
 }
 
 // units returns the text in UTF-16 code units and the selection, within the text and in order.

@@ -51,6 +51,11 @@ func TestEditingKeys(t *testing.T) {
 		{"enter after an opening brace indents one more", Newline, "{\n  \"a\": [|]\n}", "{\n  \"a\": [\n    |]\n}"},
 		{"enter replaces the selection", Newline, "  a[bc]d", "  a\n  |d"},
 		{"enter on the first line", Newline, "|x", "\n|x"},
+		{"} on a blank line lines up with the opening line", closeBrace, "function f() {\n  if (a) {\n    x();\n    |", "function f() {\n  if (a) {\n    x();\n  }|"},
+		{"} closes the outer block after an inner one", closeBrace, "function f() {\n  if (a) {\n  }\n  |", "function f() {\n  if (a) {\n  }\n}|"},
+		{"} after code on the line is typed as it is", closeBrace, "  { a: 1 |", "  { a: 1 }|"},
+		{"} with no opening bracket outdents one unit", closeBrace, "    |", "  }|"},
+		{"} replaces a selection", closeBrace, "  [ab]", "  }|"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -60,6 +65,8 @@ func TestEditingKeys(t *testing.T) {
 		})
 	}
 }
+
+func closeBrace(e Edit) Edit { return Close(e, '}') }
 
 func TestEditingKeysClampTheSelection(t *testing.T) {
 	got := Indent(Edit{Text: "a\nb", Start: 9, End: -3})

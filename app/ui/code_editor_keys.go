@@ -10,8 +10,9 @@ import (
 const codeEditorClass = "code-editor"
 
 // OnCodeEditorKey gives a code editor textarea the keys of a code editor: Tab and Shift+Tab
-// indent and outdent the selected lines, Enter keeps the indentation. Escape then Tab leaves
-// the editor, so the keyboard is never trapped. It reports whether it handled the key.
+// indent and outdent the selected lines, Enter keeps the indentation, a closing bracket on a
+// blank line lines up with the line that opened it. Escape then Tab leaves the editor, so the
+// keyboard is never trapped. It reports whether it handled the key.
 //
 // It runs in the window's keydown listener, synchronously: go-app runs its own event handlers
 // later, when preventDefault no longer stops the browser from typing the key. The new text
@@ -42,6 +43,8 @@ func OnCodeEditorKey(e app.Value) bool {
 		edit = textedit.Indent
 	case key == "Enter" && !shift:
 		edit = textedit.Newline
+	case key == "}" || key == "]" || key == ")":
+		edit = func(e textedit.Edit) textedit.Edit { return textedit.Close(e, rune(key[0])) }
 	default:
 		return false
 	}

@@ -160,10 +160,10 @@ func (p *htmlPreview) Render() app.UI {
 			parent = "blocked"
 			status = "Running in isolation: sandbox=\"allow-scripts\" without same-origin; Loupe checked that the frame's origin is opaque and its document hidden."
 		}
-		// What the app itself says is shown apart from Loupe's finding, quoted, as its words.
-		report = "The app reports: parent.document " + strconv.Quote(p.probe) + "."
+		// What the app itself says is shown apart from Loupe's finding, as its words.
+		report = probeReport(p.probe)
 		if p.title != "" {
-			report += " Title: " + strconv.Quote(p.title) + "."
+			report += " Title: “" + p.title + "”."
 		}
 	}
 	var errs []app.UI
@@ -183,6 +183,19 @@ func (p *htmlPreview) Render() app.UI {
 			)
 		}),
 	)
+}
+
+// probeReport says in words what the app's own check found when it tried to read Loupe's page
+// (the probe posts "blocked: SecurityError" or "reachable: <title>").
+func probeReport(probe string) string {
+	kind, detail, _ := strings.Cut(probe, ": ")
+	switch kind {
+	case "blocked":
+		return "The app's own attempt to read Loupe's page was refused (" + detail + ")."
+	case "reachable":
+		return "The app says it could read Loupe's page."
+	}
+	return "The app's own check gave no answer."
 }
 
 // isolatedFrame reports whether a preview frame is isolated from Loupe's page, from what Loupe

@@ -54,3 +54,15 @@ func TestPreviewDoc(t *testing.T) {
 		t.Errorf("got %s; want an iframe sandboxed with allow-scripts only, on /preview", out)
 	}
 }
+
+func TestProbeReportSaysItInWords(t *testing.T) {
+	for probe, want := range map[string]string{
+		"blocked: SecurityError": "The app's own attempt to read Loupe's page was refused (SecurityError).",
+		"reachable: Loupe":       "The app says it could read Loupe's page.",
+		"unknown":                "The app's own check gave no answer.",
+	} {
+		if got := probeReport(probe); got != want {
+			t.Errorf("probeReport(%q): got %q; want %q", probe, got, want)
+		}
+	}
+}

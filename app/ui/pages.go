@@ -78,6 +78,34 @@ func AddAPIPage(p APIPage) { apiPages[p.API] = &p }
 // APIPageOf returns the page registered beside the operations of the API slug, or nil.
 func APIPageOf(slug string) *APIPage { return apiPages[slug] }
 
+// SideLink is a row a feature adds to one API's part of the sidebar, right under its title and
+// workspace (a walkthrough of that API), found by the sidebar's filter like an operation.
+type SideLink struct {
+	// Path is the page's path, "/walkthroughs/<id>"; Label is the row's text; Badge is the
+	// short word shown where an operation shows its method ("walk").
+	Path, Label, Badge string
+	// Search holds more words the filter matches besides the label ("walkthrough", a summary).
+	Search string
+}
+
+// SideLinks returns the rows a feature adds under API a of cat, in order; nil for none.
+type SideLinks func(cat *catalog.Catalog, a *catalog.API) []SideLink
+
+// sideLinks holds the registered row makers, in the order they were added.
+var sideLinks []SideLinks
+
+// AddSideLinks registers f. Call it from an init function.
+func AddSideLinks(f SideLinks) { sideLinks = append(sideLinks, f) }
+
+// SideLinksOf returns every row the features add under API a of cat.
+func SideLinksOf(cat *catalog.Catalog, a *catalog.API) []SideLink {
+	var out []SideLink
+	for _, f := range sideLinks {
+		out = append(out, f(cat, a)...)
+	}
+	return out
+}
+
 // APISection is a section a feature adds to every API's page (the OAuth sign-in panel, a link
 // to the API's workspace, its walkthroughs).
 type APISection struct {
@@ -101,8 +129,8 @@ func AddAPISection(s APISection) {
 // APISections returns the registered sections, ordered by Rank.
 func APISections() []APISection { return apiSections }
 
-// OverviewSection renders a section a feature adds at the end of the overview (every
-// walkthrough), given the catalog; nil when it has none.
+// OverviewSection renders a section a feature adds to the overview, between its introduction
+// and the APIs' cards (every walkthrough), given the catalog; nil when it has none.
 type OverviewSection func(cat *catalog.Catalog) app.UI
 
 // overviewSections holds the registered sections, in the order they were added.

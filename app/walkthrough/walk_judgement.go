@@ -82,9 +82,11 @@ func renderCriteria(cs []catalog.WalkCriterionWhy) app.UI {
 		}
 		items = append(items, app.Li().Class("criterion criterion-"+strings.ReplaceAll(c.Outcome, " ", "-")).Body(
 			app.Span().Class("criterion-mark").Aria("hidden", "true").Text(mark),
-			app.Code().Text(c.Condition), app.Span().Class("criterion-outcome").Text(" "+c.Outcome),
+			ui.BreakableElem("code", nil, c.Condition), app.Span().Class("criterion-outcome").Text(" "+c.Outcome),
 			app.If(c.Type != "" && c.Type != "simple", func() app.UI { return app.Span().Class("criterion-type muted").Text(" (" + c.Type + ")") }),
-			app.If(c.Why != "", func() app.UI { return app.Span().Class("criterion-why").Text(": " + c.Why) }),
+			app.If(c.Why != "", func() app.UI {
+				return ui.BreakableElem("span", []ui.Attr{{Name: "class", Value: "criterion-why"}}, ": "+c.Why)
+			}),
 		))
 	}
 	return app.Ul().Class("criteria").Aria("label", "Success criteria").Body(items...)

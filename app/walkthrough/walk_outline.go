@@ -144,7 +144,8 @@ func renderCarried(vs []catalog.WalkParam) app.UI {
 			name = "body " + v.Name
 		}
 		items = append(items, app.Li().Class("carried").Body(
-			app.Code().Text(name), app.Text(" = "), app.Code().Class("carried-value").Text(strings.Join(v.Values, ", ")),
+			app.Code().Text(name), app.Text(" = "),
+			ui.BreakableElem("code", []ui.Attr{{Name: "class", Value: "carried-value"}}, strings.Join(v.Values, ", ")),
 			app.Span().Class("carried-from").Text(" ← "+sourceLabel(v.From)),
 		))
 	}

@@ -27,8 +27,9 @@ func init() {
 		},
 		Render: walkthroughRoute,
 	})
-	ui.AddAPISection(ui.APISection{Rank: 10, Render: func(cat *catalog.Catalog, a *catalog.API) app.UI { return walkthroughList(cat, a.Slug) }})
+	ui.AddAPISection(ui.APISection{Rank: -15, Render: func(cat *catalog.Catalog, a *catalog.API) app.UI { return walkthroughList(cat, a.Slug) }})
 	ui.AddOverviewSection(func(cat *catalog.Catalog) app.UI { return walkthroughList(cat, "") })
+	ui.AddSideLinks(sideLinks)
 }
 
 // find returns the walkthrough of the catalog with the given id or alias, or nil.

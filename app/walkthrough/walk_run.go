@@ -28,9 +28,13 @@ func (p *walkthroughPage) request() catalog.WalkRunRequest {
 	return req
 }
 
-// start starts a run of the workflow picked with the inputs typed, and prepares its first
-// request; then, with rest, runs it to its end.
+// start starts a run of the workflow picked with the inputs the form shows, and prepares its
+// first request; then, with rest, runs it to its end. While a required input is empty there is
+// no request to prepare: Run step then says which (inputsReady).
 func (p *walkthroughPage) start(ctx app.Context, rest bool) {
+	if p.missingInput() != "" {
+		return
+	}
 	req := p.request()
 	if wf := p.workflowOf(); wf != nil {
 		req.Workflow = wf.ID
@@ -62,7 +66,7 @@ func (p *walkthroughPage) ask(ctx app.Context, req catalog.WalkRunRequest, done 
 			if stopped { // Stop, before the service answered: the run is as it was
 				p.rest = false
 				if done != nil {
-					p.blocked = "Stopped before the answer was judged: Run step sends the request again."
+					p.blocked, p.stopped = "Stopped before the answer was judged: Run step sends the request again.", true
 				}
 				return
 			}
@@ -125,7 +129,7 @@ func (p *walkthroughPage) send(ctx app.Context) {
 	req, focus := r.form.Build()
 	if req == nil {
 		// As on the operation page: the errors show at their fields, the first one gets focus.
-		p.rest = false
+		p.rest, p.stopped = false, false
 		p.blocked = ui.Plural(r.form.Invalid(), "field needs", "fields need") + " fixing before this step can run: " + firstError(&r.form)
 		ctx.Defer(func(app.Context) { ui.FocusByID(focus) })
 		return
@@ -210,6 +214,9 @@ func (p *walkthroughPage) onRunStep(ctx app.Context, e app.Event) {
 // step sends the next request; before the run started (its inputs were wrong), it starts it.
 func (p *walkthroughPage) step(ctx app.Context) {
 	if p.run.call == nil && !p.run.finished {
+		if !p.inputsReady(ctx) {
+			return
+		}
 		p.start(ctx, p.rest)
 		return
 	}
@@ -223,6 +230,9 @@ func (p *walkthroughPage) onRunRest(ctx app.Context, e app.Event) {
 
 func (p *walkthroughPage) onRunAll(ctx app.Context, e app.Event) {
 	p.restart(ctx)
+	if !p.inputsReady(ctx) {
+		return
+	}
 	p.rest = true
 	p.start(ctx, true)
 }

@@ -76,7 +76,7 @@ func (p *walkthroughPage) sendStream(ctx app.Context, req *request.Request, wait
 // endStream leaves a stream that ended without an answer to judge (stopped, cut or unsent)
 // shown, unjudged: Run step sends the request again.
 func (p *walkthroughPage) endStream(a *chatstream.Answer) {
-	p.rest = false
+	p.rest, p.stopped = false, a.Stopped
 	switch {
 	case a.Stopped:
 		p.blocked = "Stopped: what arrived stays shown; Run step sends the request again."

@@ -40,6 +40,7 @@ type walkthroughPage struct {
 	run      walkRun
 	rest     bool   // Run the rest (or Run all) is under way: each answer sends the next request
 	blocked  string // why Run step did not send: the fields to fix
+	stopped  bool   // blocked only says the user pressed Stop: no failure, so not in the error colour
 }
 
 // requestRunner is embedded in walkthroughPage under this unexported name: go-app copies a
@@ -110,19 +111,6 @@ func (p *walkthroughPage) workflowOf() *catalog.WalkWorkflow {
 		return wf
 	}
 	return p.Walk.Workflow("")
-}
-
-// inputValues returns the inputs as typed, defaults left to the service.
-func (p *walkthroughPage) inputValues() map[string]string {
-	out := map[string]string{}
-	if wf := p.workflowOf(); wf != nil {
-		for _, in := range wf.Inputs {
-			if v := p.inputs[in.Name]; v != "" {
-				out[in.Name] = v
-			}
-		}
-	}
-	return out
 }
 
 // writeFragment puts the progress in the URL without adding a history entry.
@@ -207,7 +195,7 @@ func (p *walkthroughPage) renderActions() app.UI {
 			Title("Start again and run every step to the end").OnClick(p.onRunAll),
 		app.Button().ID("walk-stop").Class("btn").Disabled(!p.Sending).Text("Stop").OnClick(p.onStop),
 		app.Button().ID("walk-restart").Class("btn btn-quiet").Disabled(p.Sending).Text("Start again").OnClick(p.onRestart),
-		app.Span().ID("walk-status").Class("form-status").Aria("live", "polite").Text(p.statusText()),
+		app.Span().ID("walk-status").Class("form-status"+p.statusClass()).Aria("live", "polite").Text(p.statusText()),
 	)
 }
 
@@ -239,6 +227,8 @@ func (p *walkthroughPage) statusText() string {
 		return p.blocked
 	case r.err != "":
 		return "The run cannot go on: see the message above."
+	case !r.started && p.missingInput() != "":
+		return "Fill in the input " + p.missingInput() + " above: the first request is made from it."
 	case r.call != nil:
 		where := "step " + r.call.Step
 		if r.call.Depth > 0 {
@@ -248,6 +238,27 @@ func (p *walkthroughPage) statusText() string {
 			where += ", attempt " + ui.Itoa(r.call.Attempt)
 		}
 		return "Next: " + where + "."
+	}
+	return ""
+}
+
+// statusClass colours the run's status as the operation page colours its own: the error colour
+// only for a failure (a step that failed the run, a request or input that cannot be sent, a run
+// that cannot go on), the success colour once the workflow succeeded, none while it runs, waits
+// or was stopped.
+func (p *walkthroughPage) statusClass() string {
+	r := &p.run
+	switch {
+	case p.Sending:
+		return ""
+	case r.finished && r.ok:
+		return " is-ok"
+	case r.finished:
+		return " is-error"
+	case p.blocked != "" && !p.stopped:
+		return " is-error"
+	case r.err != "":
+		return " is-error"
 	}
 	return ""
 }

@@ -32,6 +32,11 @@ const PreviewPath = "/preview"
 // sets its own stricter policy (no script, only its form's targets), so it is not an API answer.
 const SandboxConsentPath = "/sandbox/script/oauth/authorize"
 
+// WebAppPrefix is where the script sandbox serves deployed web apps: pages that set their own
+// policy (a page that frames the app's HTML, the HTML itself in a sandbox with no origin); an
+// answer that sets none gets the API answers' policy.
+const WebAppPrefix = "/sandbox/script/macros/"
+
 // SecurityHeaders sets on every response: the Content-Security-Policy for its kind (a handler
 // may set a stricter one on an app page, as the login page does), nosniff, no Referer to other
 // sites and no framing by other sites. They are set before the handler runs and set again when
@@ -54,6 +59,7 @@ const (
 	appPage pageKind = iota
 	dataPage
 	previewPage
+	webAppPage
 )
 
 func kindOf(p string) pageKind {
@@ -62,6 +68,8 @@ func kindOf(p string) pageKind {
 		return previewPage
 	case p == SandboxConsentPath:
 		return appPage
+	case strings.HasPrefix(p, WebAppPrefix):
+		return webAppPage
 	case strings.HasPrefix(p, "/proxy/") || strings.HasPrefix(p, "/sandbox/") || p == "/catalog.json" || strings.HasPrefix(p, "/openapi/"):
 		return dataPage
 	}
@@ -79,7 +87,7 @@ type secureWriter struct {
 func (w *secureWriter) apply(force bool) {
 	h := w.ResponseWriter.Header()
 	set := func(name, v string) {
-		if force || w.kind != appPage || h.Get(name) == "" {
+		if force || (w.kind != appPage && w.kind != webAppPage) || h.Get(name) == "" {
 			h.Set(name, v)
 		}
 	}
@@ -87,7 +95,7 @@ func (w *secureWriter) apply(force bool) {
 	case previewPage:
 		set("Content-Security-Policy", PreviewCSP)
 		set("X-Frame-Options", "SAMEORIGIN")
-	case dataPage:
+	case dataPage, webAppPage:
 		set("Content-Security-Policy", DataCSP)
 		set("X-Frame-Options", "DENY")
 	default:

@@ -62,3 +62,28 @@ func TestSandboxConsentPageKeepsItsPolicy(t *testing.T) {
 		}
 	}
 }
+
+// TestWebAppPagesSetTheirOwnPolicy: a deployed web app's pages keep the policy the script
+// sandbox sets (its frame of the app's HTML), and an answer there that sets none gets DataCSP.
+func TestWebAppPagesSetTheirOwnPolicy(t *testing.T) {
+	const own = "default-src 'none'; frame-src 'self'; frame-ancestors 'none'"
+	for _, tt := range []struct {
+		path, set, want string
+	}{
+		{WebAppPrefix + "s/AKfyc/exec", own, own},
+		{WebAppPrefix + "s/AKfyc/exec", "", DataCSP},
+		{"/sandbox/script/v1/projects", own, DataCSP},
+	} {
+		h := SecurityHeaders(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if tt.set != "" {
+				w.Header().Set("Content-Security-Policy", tt.set)
+			}
+			w.WriteHeader(http.StatusOK)
+		}))
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", tt.path, nil))
+		if got := rec.Header().Get("Content-Security-Policy"); got != tt.want {
+			t.Errorf("%s setting %q: CSP got %q; want %q", tt.path, tt.set, got, tt.want)
+		}
+	}
+}

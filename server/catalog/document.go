@@ -26,9 +26,7 @@ func compileDocument(slug, file string, data []byte) (catalog.API, error) {
 // compile is compileDocument, for a shipped document (own false) or one of your own, read as
 // compileOwn says.
 func compile(slug, file string, data []byte, own bool) (catalog.API, error) {
-	cfg := datamodel.NewDocumentConfiguration()
-	// Problems are returned with their lines; libopenapi's own log would repeat them on stdout.
-	cfg.Logger = slog.New(slog.DiscardHandler)
+	cfg := documentConfig()
 	doc, err := libopenapi.NewDocumentWithConfiguration(data, cfg)
 	if err != nil {
 		return catalog.API{}, syntaxError(file, data, err)
@@ -92,6 +90,14 @@ func compile(slug, file string, data []byte, own bool) (catalog.API, error) {
 	}
 	api.Warnings = p.warningTexts()
 	return api, nil
+}
+
+// documentConfig is how every document is parsed (compile, OpenOwn).
+func documentConfig() *datamodel.DocumentConfiguration {
+	cfg := datamodel.NewDocumentConfiguration()
+	// Problems are returned with their lines; libopenapi's own log would repeat them on stdout.
+	cfg.Logger = slog.New(slog.DiscardHandler)
+	return cfg
 }
 
 // buildErrorNode returns the YAML node an error from BuildV3Model is about, or nil.

@@ -146,8 +146,8 @@ type Limits struct {
 // API configures one API.
 type API struct {
 	// BaseURL is where the proxy sends this API's calls: /proxy/<slug>/<path> goes to
-	// BaseURL + <path>, and nowhere else. Empty means the built-in sandbox; an API of your
-	// own (OpenAPI set) has none, and its calls are refused with advice until BaseURL is set.
+	// BaseURL + <path>, and nowhere else. Empty means the built-in sandbox; for an API of
+	// your own (OpenAPI set), the sandbox built from its document (see Sandbox).
 	BaseURL string `yaml:"base_url"`
 	// OpenAPI is the path of an OpenAPI 3.0 or 3.1 document (YAML or JSON) that adds an API
 	// of your own under this slug, relative to the working directory like credential.file.
@@ -173,11 +173,28 @@ type API struct {
 	// AllowUndocumented lets calls through whose method and path match no documented
 	// operation. Default false: they are refused.
 	AllowUndocumented bool `yaml:"allow_undocumented"`
+	// Sandbox says whether an API of your own with no base_url answers from the sandbox built
+	// from its document (server/sandbox/fromdoc: validated requests, answers from its
+	// examples or schemas, collections kept per user). Nil (unset) means true while base_url
+	// is empty; false refuses its calls with advice until base_url is set. It cannot be true
+	// with a base_url. A built-in API has its own sandbox and ignores it.
+	Sandbox *bool `yaml:"sandbox"`
+	// SandboxHints override what that sandbox infers of the document's collections, with the
+	// keys of the document's x-loupe-sandbox extension: resources (collection, item, id),
+	// stateless (operationIds) and operations (operationId: {action, resource}). Nil means
+	// none.
+	SandboxHints map[string]any `yaml:"sandbox_hints"`
 }
 
-// IsSandbox reports whether the API goes to its built-in sandbox: a built-in API with no
-// base URL. An API of your own has no sandbox.
-func (a *API) IsSandbox() bool { return a.BaseURL == "" && a.OpenAPI == "" }
+// IsSandbox reports whether the API goes to a built-in sandbox: a built-in API with no base
+// URL, or an API of your own with no base URL whose sandbox is not turned off.
+func (a *API) IsSandbox() bool {
+	return a.BaseURL == "" && (a.OpenAPI == "" || a.Sandbox == nil || *a.Sandbox)
+}
+
+// IsOwnSandbox reports whether the API is one of your own answered by the sandbox built from
+// its document.
+func (a *API) IsOwnSandbox() bool { return a.OpenAPI != "" && a.IsSandbox() }
 
 // BuiltIn lists the slugs of the built-in APIs, derived from the documents Loupe ships
 // (content/openapi/<slug>.yaml), sorted.

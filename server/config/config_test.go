@@ -60,7 +60,8 @@ func TestDefaults(t *testing.T) {
 }
 
 // TestOwnAPI checks an API added by configuration: its document's path is kept and checked,
-// its environment variables apply, and it has no sandbox.
+// its environment variables apply, and without a base_url it goes to the sandbox built from its
+// document (with the sandbox credential) unless sandbox: false.
 func TestOwnAPI(t *testing.T) {
 	doc := filepath.Join(t.TempDir(), "pets.yaml")
 	os.WriteFile(doc, []byte("openapi: 3.0.3\n"), 0o600)
@@ -86,8 +87,31 @@ func TestOwnAPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if a := c.APIs["pets"]; !a.IsOwnSandbox() || a.Credential.Secret() != SandboxKey {
+		t.Errorf("without base_url: got sandbox %v, secret %q; want its sandbox and the sandbox key", a.IsOwnSandbox(), a.Credential.Secret())
+	}
+	c, err = Parse([]byte(file+"    sandbox: false\n"), "f.yaml", noEnv)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if a := c.APIs["pets"]; a.IsSandbox() || a.Credential.Secret() != "" {
-		t.Errorf("without base_url: got sandbox %v, secret %q; want no sandbox and no secret", a.IsSandbox(), a.Credential.Secret())
+		t.Errorf("sandbox: false: got sandbox %v, secret %q; want no sandbox and no secret", a.IsSandbox(), a.Credential.Secret())
+	}
+	c, err = Parse([]byte(file+"    sandbox_hints:\n      resources: [{collection: /pets, id: petId}]\n"), "f.yaml", noEnv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.APIs["pets"].SandboxHints["resources"]; got == nil {
+		t.Errorf("sandbox_hints: got %v; want the resources kept", c.APIs["pets"].SandboxHints)
+	}
+	for _, tt := range []struct{ yaml, want string }{
+		{file + "    sandbox: true\n    base_url: https://p.example\n", "apis.pets.sandbox: true, but base_url is set"},
+		{"apis:\n  chat:\n    sandbox: false\n", "apis.chat.sandbox: only an API of your own"},
+		{file + "    sandbox: maybe\n", "apis.pets.sandbox: expected true or false"},
+	} {
+		if _, err := Parse([]byte(tt.yaml), "f.yaml", noEnv); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%q: got %v; want an error containing %q", tt.yaml, err, tt.want)
+		}
 	}
 }
 

@@ -86,6 +86,8 @@ func check(n *yaml.Node, t reflect.Type, path string) error {
 			return fmt.Errorf("line %d: %s: expected a duration such as 30s or 5m, got %q", n.Line, path, n.Value)
 		}
 		return nil
+	case t.Kind() == reflect.Interface:
+		return nil // any value (apis.<slug>.sandbox_hints), read by what uses it
 	case t.Kind() == reflect.Struct:
 		if n.Kind != yaml.MappingNode {
 			return fmt.Errorf("line %d: %s: expected a mapping of keys", n.Line, orDefault(path, "the top level"))

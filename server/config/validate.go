@@ -123,6 +123,12 @@ func (a *API) validate(key string) error {
 			return errKey(key+".base_url", "expected no query or fragment, got %q", redactURL(a.BaseURL))
 		}
 	}
+	if a.Sandbox != nil && *a.Sandbox && a.BaseURL != "" {
+		return errKey(key+".sandbox", "true, but base_url is set, and calls go there; remove one of them")
+	}
+	if (a.Sandbox != nil || a.SandboxHints != nil) && a.OpenAPI == "" {
+		return errKey(key+".sandbox", "only an API of your own (with openapi) has a sandbox built from its document; a built-in API has its own")
+	}
 	cr := &a.Credential
 	ck := key + ".credential"
 	n := 0

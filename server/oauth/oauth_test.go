@@ -2,6 +2,7 @@ package oauth
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -194,3 +195,21 @@ func TestStateBoundToTheBrowser(t *testing.T) {
 }
 
 func mustURL(s string) *urlT { u, _ := parseURL(s); return u }
+
+// TestStatusOfAnAPIWithoutSignIn: the page of an API whose document has an OAuth scheme asks
+// for its status; where the server has no client for it the answer is 200, "not offered", so
+// the browser's console logs no failed request on every load of the page.
+func TestStatusOfAnAPIWithoutSignIn(t *testing.T) {
+	e := newEnv(t)
+	code, _, body := e.get(t, "/oauth/status?api=reports")
+	var st Status
+	if err := json.Unmarshal([]byte(body), &st); err != nil || code != 200 {
+		t.Fatalf("got %d %q (%v); want 200 and a status", code, body, err)
+	}
+	if st.API != "reports" || st.Offered() || st.SignedIn || len(st.Available) != 0 {
+		t.Errorf("got %+v; want reports, not offered, nothing to ask for", st)
+	}
+	if st, _ := e.status(t); !st.Offered() {
+		t.Errorf("script: got %+v; want sign-in offered", st)
+	}
+}

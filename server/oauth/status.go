@@ -10,7 +10,10 @@ import (
 // page decodes).
 type Status = catalog.OAuthStatus
 
-// serveStatus answers Status as JSON; 404 JSON for an API that does not sign in with OAuth.
+// serveStatus answers Status as JSON. For an API that does not sign in with OAuth here it
+// answers 200 with the slug alone (no Start, so Offered is false): the page of any API whose
+// document has an OAuth scheme asks, and "not here" is an answer, not an error to log in the
+// browser's console.
 func (s *Service) serveStatus(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json")
@@ -18,8 +21,7 @@ func (s *Service) serveStatus(w http.ResponseWriter, r *http.Request) {
 	slug := r.URL.Query().Get("api")
 	p := s.provider(slug)
 	if p == nil {
-		w.WriteHeader(http.StatusNotFound)
-		_ = json.NewEncoder(w).Encode(map[string]string{"error": "no API " + strconvQuote(slug) + " signs in with OAuth here", "source": "loupe oauth"})
+		_ = json.NewEncoder(w).Encode(Status{API: slug})
 		return
 	}
 	st := Status{API: slug, Available: p.Scopes, Fallback: p.Fallback, FallbackParam: p.FallbackParam, Start: Prefix + "start", Signout: Prefix + "signout"}

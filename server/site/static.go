@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -81,8 +82,10 @@ const staticFetchWithCache = `async function fetchWithCache(request) {
 }`
 
 // WriteFiles writes the site as files into dir: every page of pages (root-relative, "/" first)
-// as <page>/index.html, go-app's own files, and every asset under web/<version>/ with its
-// precompressed variants. A page that does not render with status 200 is an error.
+// as <page>/index.html, the app's not-found page as 404.html (which GitHub Pages, Netlify,
+// Cloudflare Pages and most static hosts answer for a missing path; the app then shows what is
+// missing), go-app's own files, and every asset under web/<version>/ with its precompressed
+// variants. A page that does not render with status 200 is an error.
 func (h *Handler) WriteFiles(dir string, pages []string) error {
 	return h.WriteFilesTo(pages, func(name string, data []byte) error { return writeFile(dir, name, data) })
 }
@@ -93,13 +96,30 @@ func (h *Handler) WriteFilesTo(pages []string, put func(name string, data []byte
 	if !strings.Contains(StaticWorkerTemplate, "cache.put(request") || !strings.Contains(StaticWorkerTemplate, `new Request(url, { cache: "no-cache" })`) {
 		return fmt.Errorf("go-app's service worker changed: the static site's offline cache cannot be installed")
 	}
-	get := func(path string) ([]byte, error) {
+	render := func(path string, ok ...int) ([]byte, error) {
 		w := httptest.NewRecorder()
 		appJSRewriter{h.app}.ServeHTTP(w, httptest.NewRequest(http.MethodGet, path, nil))
-		if w.Code != http.StatusOK {
+		if !slices.Contains(ok, w.Code) {
 			return nil, fmt.Errorf("rendering %s: status %d", path, w.Code)
 		}
 		return w.Body.Bytes(), nil
+	}
+	get := func(path string) ([]byte, error) { return render(path, http.StatusOK) }
+	// The app renders its not-found page at a path none of its pages has (go-app answers it
+	// 200 under a catch-all route, 404 otherwise); a static host answers 404.html with 404.
+	notFound, err := render(notFoundPage, http.StatusOK, http.StatusNotFound)
+	if err != nil {
+		return err
+	}
+	// The app's not-found page carries the page head as every page does; an app with no
+	// catch-all route answers go-app's plain text, which runs nothing and is written as it is.
+	if bytes.Contains(notFound, []byte(pageCharset)) {
+		if notFound, err = h.withPageHead("/404.html", notFound); err != nil {
+			return err
+		}
+	}
+	if err := put("/404.html", notFound); err != nil {
+		return err
 	}
 	for _, page := range pages {
 		body, err := get(page)
@@ -157,6 +177,10 @@ func (h *Handler) withPageHead(page string, body []byte) ([]byte, error) {
 	out = append(append(append(out, body[:i]...), "\n    "+h.pageHead...), body[i:]...)
 	return out, nil
 }
+
+// notFoundPage is a path no page of the app has, rendered as the site's 404.html: the
+// prerendered text names it, and the app, once running, names the address asked for.
+const notFoundPage = "/404"
 
 // writeFile writes data to dir/<root-relative name>, creating folders.
 func writeFile(dir, name string, data []byte) error {

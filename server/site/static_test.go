@@ -59,7 +59,7 @@ func TestWriteFilesWritesPagesAndVersionedAssets(t *testing.T) {
 	if err := h.WriteFiles(dir, nil); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"app.js", "app-worker.js", "wasm_exec.js", "manifest.webmanifest", "app.css",
+	for _, name := range []string{"app.js", "app-worker.js", "wasm_exec.js", "manifest.webmanifest", "app.css", "404.html",
 		"web/" + h.Version() + "/app.wasm", "web/" + h.Version() + "/app.wasm.gz", "web/" + h.Version() + "/loupe.css"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 			t.Errorf("%s was not written: %v", name, err)

@@ -47,6 +47,18 @@ func loadCatalog(ctx context.Context) (*catalog.Catalog, error) {
 // loadDocument fetches a file of the site by its root-relative path (a walkthrough's document,
 // /arazzo/<id>.arazzo.yaml), under the site's base.
 func loadDocument(ctx context.Context, path string) ([]byte, error) {
+	return loadSiteFile(ctx, path, 4<<20)
+}
+
+// loadOwnDocument fetches the OpenAPI document of an API of your own that the static site wrote,
+// /openapi/<slug>.yaml at the site's base: its in-browser sandbox is built from it.
+func loadOwnDocument(ctx context.Context, slug string) ([]byte, error) {
+	return loadSiteFile(ctx, "/openapi/"+slug+".yaml", 64<<20)
+}
+
+// loadSiteFile fetches the file at path (root-relative) under the site's base, reading at most
+// limit bytes of it.
+func loadSiteFile(ctx context.Context, path string, limit int64) ([]byte, error) {
 	base, _ := siteBase.Load().(string)
 	u := js.Global().Get("location").Get("origin").String() + base + path
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
@@ -61,5 +73,9 @@ func loadDocument(ctx context.Context, path string) ([]byte, error) {
 	if res.StatusCode != http.StatusOK {
 		return nil, fmt.Errorf("fetching %s: the site answered %d", u, res.StatusCode)
 	}
-	return io.ReadAll(io.LimitReader(res.Body, 4<<20))
+	data, err := io.ReadAll(io.LimitReader(res.Body, limit))
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", u, err)
+	}
+	return data, nil
 }

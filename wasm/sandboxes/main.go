@@ -1,15 +1,18 @@
 //go:build js && wasm
 
 // Command sandboxes is the static explorer's sandbox module: the built-in sandbox of every API
-// (the same packages as server/sandbox/<slug>), compiled to a WebAssembly module of its own that
+// (the same packages as server/sandbox/<slug>), and for each API of your own the catalog lists
+// the sandbox built from its document (server/sandbox/fromdoc, the document fetched from the
+// site's /openapi/<slug>.yaml on its first call), compiled to a WebAssembly module of its own that
 // the app fetches on the first Send (app/fetch). It registers one global object,
 //
 //	loupeSandbox.fetch(path, base, init) -> Promise<Response>
 //	loupeSandbox.reset(slug) -> "" or an error message ("" slug: every API)
 //
 // where path is /proxy/<slug>/<path>?<query> as the app sends it to a Loupe server, or one of
-// the server's own tools, POST /walkthroughs/… and POST /tools/script/syntax (all.Site; the
-// walkthroughs load on the first walkthrough request, against the site's catalog.json), base the
+// the server's own tools, POST /walkthroughs/…, POST /tools/script/syntax and GET
+// /sandbox/<slug>/_sandbox/inference (all.Site; the walkthroughs load on the first walkthrough
+// request, against the site's catalog.json and the site's /arazzo/ documents), base the
 // site's sub-path ("" at the root of a host) and init a fetch init (method, headers, body,
 // signal). The answer is a real Response whose body is a ReadableStream fed as the handler
 // writes, so an event stream arrives event by event; aborting the signal or cancelling the body
@@ -25,7 +28,7 @@ import (
 )
 
 func main() {
-	proxy, err := all.NewProxy(all.Options{Content: content.FS, ChatTokensPerSecond: 40}, loadCatalog)
+	proxy, err := all.NewProxy(all.Options{Content: content.FS, ChatTokensPerSecond: 40, OwnDocument: loadOwnDocument}, loadCatalog)
 	if err != nil {
 		js.Global().Get("console").Call("error", "the Loupe sandbox module could not start: "+err.Error())
 		if ready := js.Global().Get("loupeSandboxReady"); ready.Type() == js.TypeFunction {

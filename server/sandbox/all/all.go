@@ -4,6 +4,7 @@
 package all
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"net/http"
@@ -32,10 +33,17 @@ type Options struct {
 	// ScriptAccessTokenTTL is how long the script sandbox's access tokens live; zero means an
 	// hour (script.Options.AccessTokenTTL).
 	ScriptAccessTokenTTL time.Duration
+	// ScriptRunTimeout is the wall time a script run may take; zero means 30 s
+	// (script.Options.RunTimeout).
+	ScriptRunTimeout time.Duration
 	// Registry holds the per-session state of the stateful sandboxes (server/sandbox/state).
 	// Nil means a new one over an in-memory store, default limits, evicted sessions forgotten
 	// (NewRegistry).
 	Registry *state.Registry
+	// OwnDocument returns the OpenAPI document of an API of your own (the static site's
+	// /openapi/<slug>.yaml), from which Proxy builds its sandbox on the API's first call
+	// (Own). Nil means Proxy answers the built-in APIs only. New does not use it.
+	OwnDocument func(ctx context.Context, slug string) ([]byte, error)
 }
 
 // NewRegistry returns the registry a host without a data directory uses: an in-memory store,
@@ -62,7 +70,8 @@ func New(opts Options) (map[string]http.Handler, error) {
 		return nil, fmt.Errorf("starting the reports sandbox: %w", err)
 	}
 	return map[string]http.Handler{
-		"script":     script.New(script.Options{Key: key("script"), State: opts.Registry, AccessTokenTTL: opts.ScriptAccessTokenTTL}),
+		"script": script.New(script.Options{Key: key("script"), State: opts.Registry, AccessTokenTTL: opts.ScriptAccessTokenTTL,
+			RunTimeout: opts.ScriptRunTimeout}),
 		"chat":       chat.New(chat.Options{Key: key("chat"), TokensPerSecond: opts.ChatTokensPerSecond}),
 		"entities":   ent,
 		"docs":       docs.New(docs.Options{}),

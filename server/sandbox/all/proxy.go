@@ -27,6 +27,7 @@ type Proxy struct {
 
 	mu    sync.Mutex
 	creds map[string]func(*http.Request) // by slug once placed; nil for an API that takes none
+	own   map[string]http.Handler        // the sandboxes of the APIs of your own, built on first use
 }
 
 // NewProxy builds every sandbox with its documented default credential, placed as cat's
@@ -66,6 +67,16 @@ func (p *Proxy) credential(ctx context.Context, slug string) (func(*http.Request
 		return nil, fmt.Errorf("reading the catalog: %w", err)
 	}
 	creds := map[string]func(*http.Request){}
+	for _, api := range cat.APIs { // an API of your own: the sandbox key, placed as its document says
+		if !api.Own {
+			continue
+		}
+		cred := config.Credential{}.WithSecret(config.SandboxKey)
+		if cred.Send, cred.Name, cred.Prefix, err = config.Placement(&api); err != nil {
+			return nil, fmt.Errorf("%s: %w", api.Slug, err)
+		}
+		creds[api.Slug] = cred.Apply()
+	}
 	for slug := range p.apis {
 		api, a := cat.API(slug), p.settings.APIs[slug]
 		if api == nil || a == nil {
@@ -83,11 +94,53 @@ func (p *Proxy) credential(ctx context.Context, slug string) (func(*http.Request
 	return creds[slug], nil
 }
 
+// ownSandbox returns the sandbox of an API of your own the catalog lists, built from its
+// document on first use (nil when slug is no such API).
+func (p *Proxy) ownSandbox(ctx context.Context, slug string) (http.Handler, error) {
+	if p.opts.OwnDocument == nil {
+		return nil, nil
+	}
+	p.mu.Lock()
+	h := p.own[slug]
+	p.mu.Unlock()
+	if h != nil {
+		return h, nil
+	}
+	cat, err := p.catalog(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reading the catalog: %w", err)
+	}
+	if api := cat.API(slug); api == nil || !api.Own {
+		return nil, nil
+	}
+	doc, err := p.opts.OwnDocument(ctx, slug)
+	if err != nil {
+		return nil, fmt.Errorf("reading its document: %w", err)
+	}
+	sb, err := Own(OwnOptions{Slug: slug, File: "/openapi/" + slug + ".yaml", Document: doc, Registry: p.opts.Registry})
+	if err != nil {
+		return nil, err
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.own == nil {
+		p.own = map[string]http.Handler{}
+	}
+	if h := p.own[slug]; h != nil { // built meanwhile by another request
+		return h, nil
+	}
+	p.own[slug] = sb
+	return sb, nil
+}
+
 // Reset puts the sandbox of slug back to its seeded state, or every sandbox when slug is "",
 // as the server's per-session reset does (state.Registry.Reset): the stored changes are
 // forgotten and the live state rebuilt from the seed on the next request.
 func (p *Proxy) Reset(slug string) error {
-	if _, ok := p.apis[slug]; !ok && slug != "" {
+	p.mu.Lock()
+	_, own := p.own[slug]
+	p.mu.Unlock()
+	if _, ok := p.apis[slug]; !ok && !own && slug != "" {
 		return fmt.Errorf("no built-in sandbox is called %q", slug)
 	}
 	return p.opts.Registry.Reset(context.Background(), slug)
@@ -98,6 +151,17 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rest, ok := strings.CutPrefix(r.URL.Path, "/proxy/")
 	slug, _, _ := strings.Cut(rest, "/")
 	h := p.apis[slug]
+	if h == nil && ok {
+		var err error
+		if h, err = p.ownSandbox(r.Context(), slug); err != nil {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_ = json.NewEncoder(w).Encode(map[string]string{
+				"error": "the in-browser sandbox of " + slug + " could not start: " + err.Error() + "; reload the page to try again",
+			})
+			return
+		}
+	}
 	if !ok || h == nil {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusNotFound)

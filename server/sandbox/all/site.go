@@ -35,15 +35,32 @@ type SiteOptions struct {
 
 // Site answers, where no Loupe server runs (the static explorer's sandbox module), every request
 // the app sends to a Loupe server besides its files: /proxy/<slug>/… through the sandboxes, the
-// walkthrough runner's and recorder's POST /walkthroughs/… and the script workspace's POST
-// /tools/script/syntax, with the server's own handlers (walkthrough.Service,
-// script.SyntaxChecker), so that both modes judge a step and check a script alike.
+// walkthrough runner's and recorder's POST /walkthroughs/…, the script workspace's POST
+// /tools/script/syntax and what the sandbox of an API of your own inferred, GET
+// /sandbox/<slug>/_sandbox/inference, with the server's own handlers (walkthrough.Service,
+// script.SyntaxChecker, the fromdoc sandbox), so that both modes judge a step and check a
+// script alike.
 func Site(opts SiteOptions) http.Handler {
 	walks := &lazyWalkthroughs{content: opts.Content, catalog: opts.Catalog, document: opts.Document}
 	svc := &walkthrough.Service{Set: walks.set, Catalog: walks.catalogOf}
 	mux := http.NewServeMux()
 	mux.Handle(script.SyntaxCheckPath, script.SyntaxChecker())
 	svc.Register(mux)
+	// What the sandbox of an API of your own inferred of its document, for the API's page.
+	mux.Handle("GET /sandbox/{slug}/_sandbox/inference", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h, err := opts.Proxy.ownSandbox(r.Context(), r.PathValue("slug"))
+		if err != nil || h == nil {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusNotFound)
+			msg := "no API of your own is called " + r.PathValue("slug")
+			if err != nil {
+				msg = err.Error()
+			}
+			_ = json.NewEncoder(w).Encode(map[string]string{"error": msg})
+			return
+		}
+		http.StripPrefix("/sandbox/"+r.PathValue("slug"), h).ServeHTTP(w, r)
+	}))
 	mux.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusNotFound)
@@ -51,7 +68,8 @@ func Site(opts SiteOptions) http.Handler {
 		enc.SetEscapeHTML(false) // the message names <api> and <id> for a person to read
 		_ = enc.Encode(map[string]string{
 			"error": "the in-browser sandbox does not answer " + r.Method + " " + r.URL.Path +
-				": it answers /proxy/<api>/<path>, POST /walkthroughs/<id>/run, POST /walkthroughs/run, /check and /record, and POST " + script.SyntaxCheckPath,
+				": it answers /proxy/<api>/<path>, POST /walkthroughs/<id>/run, POST /walkthroughs/run, /check and /record, POST " + script.SyntaxCheckPath +
+				" and GET /sandbox/<api>/_sandbox/inference",
 		})
 	}))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

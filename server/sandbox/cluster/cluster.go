@@ -39,8 +39,9 @@
 // real plugin's calls, secconfig.go) show the components an upgrade changes,
 // so a client can back them up first.
 //
-// Accepted and ignored: filter_path, error_trace, local and
-// cluster_manager_timeout.
+// Every answer, errors included, honours filter_path, format (json, yaml) and
+// pretty as OpenSearch writes them (xcontent.go). Accepted and ignored:
+// error_trace, local and cluster_manager_timeout.
 //
 // It is mounted at /sandbox/cluster with the prefix stripped, so it sees paths
 // like /_cluster/health.

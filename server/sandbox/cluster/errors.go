@@ -1,8 +1,6 @@
 package cluster
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -59,38 +57,10 @@ func writeError(w http.ResponseWriter, r *http.Request, e *osError) {
 	writeJSON(w, r, e.Status, e)
 }
 
-// writeJSON writes v as the cluster does: compact JSON, or indented with
-// ?pretty, without HTML escaping.
-func writeJSON(w http.ResponseWriter, r *http.Request, status int, v any) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if pretty(r.URL.Query()) {
-		enc.SetIndent("", "  ")
-	}
-	if err := enc.Encode(v); err != nil {
-		status = http.StatusInternalServerError
-		buf.Reset()
-		fmt.Fprintf(&buf, `{"error":{"root_cause":[],"type":"exception","reason":%q},"status":500}`, "encoding the answer: "+err.Error())
-	}
-	out := buf.Bytes()
-	if !pretty(r.URL.Query()) {
-		out = bytes.TrimSuffix(out, []byte("\n"))
-	}
-	w.Header().Set("Content-Type", "application/json; charset=UTF-8")
-	w.WriteHeader(status)
-	_, _ = w.Write(out)
-}
-
-// pretty reports whether ?pretty asks for indented JSON ("" and "true" do).
-func pretty(q url.Values) bool {
-	v, ok := q["pretty"]
-	return ok && (v[0] == "" || v[0] == "true")
-}
-
 // commonParams are accepted by every endpoint, as by every OpenSearch REST
-// handler. filter_path and error_trace are accepted and ignored.
-var commonParams = []string{"pretty", "human", "error_trace", "filter_path"}
+// handler (writeJSON honours pretty, format and filter_path). error_trace is
+// accepted and ignored.
+var commonParams = []string{"pretty", "human", "error_trace", "filter_path", "format"}
 
 // checkParams answers OpenSearch's 400 for query parameters outside known
 // (and commonParams), with its "did you mean" suggestions.

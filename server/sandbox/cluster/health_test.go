@@ -262,10 +262,14 @@ func TestHealthMasterTimeout(t *testing.T) {
 	}
 }
 
-// TestHealthPretty checks ?pretty.
+// TestHealthPretty checks ?pretty: OpenSearch's own spacing ("key" : value), a newline at
+// the end.
 func TestHealthPretty(t *testing.T) {
 	got := get(t, newTest(Options{}), "/_cluster/health?pretty").Body.String()
-	if want := "{\n  \"cluster_name\": \"opensearch-cluster\",\n"; !strings.HasPrefix(got, want) {
+	if want := "{\n  \"cluster_name\" : \"opensearch-cluster\",\n  \"status\" : \"green\",\n"; !strings.HasPrefix(got, want) {
 		t.Errorf("body: got %q; want it to start with %q", got, want)
+	}
+	if want := "  \"active_shards_percent_as_number\" : 100.0\n}\n"; !strings.HasSuffix(got, want) {
+		t.Errorf("body: got %q; want it to end with %q", got, want)
 	}
 }

@@ -222,7 +222,7 @@ func readBody(r *http.Request, v any) *osError {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return newError(http.StatusBadRequest, "parse_exception", "failed to parse the request body: "+err.Error())
+		return newError(http.StatusBadRequest, "parse_exception", "failed to parse the request body: "+bodyProblem(err))
 	}
 	return nil
 }

@@ -212,7 +212,7 @@ func TestSandboxCalls(t *testing.T) {
 		{http.MethodPut, "indices/catalog", apiKey, "", 400, "index [catalog] already exists"},
 		{http.MethodPut, "indices/big", apiKey, `{"shards":65}`, 400, "index.number_of_shards] must be >= 1 and <= 64"},
 		{http.MethodPut, "indices/big", apiKey, `{"replicas":-1}`, 400, "index.number_of_replicas"},
-		{http.MethodPut, "indices/big", apiKey, `{"shard":2}`, 400, `unknown field \"shard\"`},
+		{http.MethodPut, "indices/big", apiKey, `{"shard":2}`, 400, `unknown field [shard]`},
 		{http.MethodPut, "indices/big", apiKey, `[1]`, 400, "parse_exception"},
 		{http.MethodPut, "indices/big", apiKey, `{"shards":2,"replicas":2}`, 200, `{"acknowledged":true}`},
 		{http.MethodDelete, "indices/nothing", apiKey, "", 404, "no such index [nothing]"},

@@ -189,11 +189,27 @@ func requestedComponents(r *http.Request) ([]string, error) {
 		if err := json.Unmarshal(v, &list); err != nil {
 			var s string
 			if err := json.Unmarshal(v, &s); err != nil {
-				return nil, fmt.Errorf("Unable to parse %s: expected an array of component names: %w", key, err)
+				return nil, fmt.Errorf("Unable to parse %s: expected an array of component names, not %s", key, jsonValueKind(v))
 			}
 			list = splitIndices(s)
 		}
 		out = append(out, list...)
 	}
 	return out, nil
+}
+
+// jsonValueKind names the JSON type of the value raw: number, object, boolean...
+func jsonValueKind(raw json.RawMessage) string {
+	switch t := strings.TrimSpace(string(raw)); {
+	case t == "":
+		return "nothing"
+	case t[0] == '{':
+		return "an object"
+	case t[0] == '[':
+		return "an array of other values than strings"
+	case t == "true" || t == "false":
+		return "a boolean"
+	default:
+		return "a number"
+	}
 }

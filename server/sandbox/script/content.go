@@ -175,6 +175,7 @@ func validateFiles(files []fileJSON) *apiError {
 
 // manifestJSON is the part of a manifest the sandbox reads.
 type manifestJSON struct {
+	TimeZone       string `json:"timeZone"`
 	RuntimeVersion string `json:"runtimeVersion"`
 	ExecutionAPI   *struct {
 		Access string `json:"access"`

@@ -40,7 +40,7 @@ type listDeploymentsResponse struct {
 func (d *deployment) toJSON(p *project) deploymentJSON {
 	eps := d.entryPoints
 	if d.head {
-		eps = entryPointsOf(d.id, manifest(p.files))
+		eps = entryPointsOf(d.id, manifest(p.files), true)
 	}
 	return deploymentJSON{DeploymentID: d.id, UpdateTime: fmtTime(d.update), EntryPoints: eps,
 		DeploymentConfig: deploymentConfig{ScriptID: p.id, VersionNumber: d.version, ManifestFileName: d.manifest, Description: d.description}}
@@ -89,12 +89,14 @@ func createDeployment(s *store, r *http.Request, id string) (any, *apiError) {
 		return nil, e
 	}
 	d := &deployment{id: did, version: v.number, manifest: manifestName, description: req.Description, update: s.stamp(),
-		entryPoints: entryPointsOf(did, manifest(v.files))}
+		entryPoints: entryPointsOf(did, manifest(v.files), false)}
 	if e := s.saveDeployments(p, append(slices.Clip(p.deployments), d), s.counterChange()); e != nil {
 		s.counter--
 		return nil, e
 	}
-	return d.toJSON(p), nil
+	out := d.toJSON(p)
+	localURLs(r, &out)
+	return out, nil
 }
 
 // lookupDeployment returns the project and its deployment, or the 404.
@@ -116,14 +118,16 @@ func errHead() *apiError {
 }
 
 // getDeployment is projects.deployments.get.
-func getDeployment(s *store, _ *http.Request, id, did string) (any, *apiError) {
+func getDeployment(s *store, r *http.Request, id, did string) (any, *apiError) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p, d, e := s.lookupDeployment(id, did)
 	if e != nil {
 		return nil, e
 	}
-	return d.toJSON(p), nil
+	out := d.toJSON(p)
+	localURLs(r, &out)
+	return out, nil
 }
 
 // updateDeployment is projects.deployments.update: it replaces the configuration (version and
@@ -154,13 +158,15 @@ func updateDeployment(s *store, r *http.Request, id, did string) (any, *apiError
 	}
 	nd := *d
 	nd.version, nd.description, nd.update = v.number, req.DeploymentConfig.Description, s.stamp()
-	nd.entryPoints = entryPointsOf(d.id, manifest(v.files))
+	nd.entryPoints = entryPointsOf(d.id, manifest(v.files), false)
 	ds := slices.Clone(p.deployments)
 	ds[slices.Index(ds, d)] = &nd
 	if e := s.saveDeployments(p, ds); e != nil {
 		return nil, e
 	}
-	return nd.toJSON(p), nil
+	out := nd.toJSON(p)
+	localURLs(r, &out)
+	return out, nil
 }
 
 // deleteDeployment is projects.deployments.delete; the version is kept.
@@ -237,6 +243,9 @@ func listDeployments(s *store, r *http.Request, id string) (any, *apiError) {
 	var out listDeploymentsResponse
 	for _, d := range items {
 		out.Deployments = append(out.Deployments, d.toJSON(p))
+	}
+	for i := range out.Deployments {
+		localURLs(r, &out.Deployments[i])
 	}
 	if more {
 		out.NextPageToken = deploymentToken(items[len(items)-1].id)

@@ -45,14 +45,10 @@ func executionAPIEntry(access string) entryPoint {
 	return entryPoint{EntryPointType: "EXECUTION_API", ExecutionAPI: &executionAPIEntryPoint{EntryPointConfig: executionAPIConfig{Access: access}}}
 }
 
-// webAppURL is the URL of the web app of a deployment.
-func webAppURL(deploymentID string) string {
-	return "https://script.google.com/macros/s/" + deploymentID + "/exec"
-}
-
 // entryPointsOf derives a deployment's entry points from its manifest: webapp gives WEB_APP,
-// executionApi gives EXECUTION_API, addOns with gmail gives a MAIL ADD_ON (in that order).
-func entryPointsOf(deploymentID, source string) []entryPoint {
+// executionApi gives EXECUTION_API, addOns with gmail gives a MAIL ADD_ON (in that order). The
+// HEAD deployment's web app is at its /dev URL.
+func entryPointsOf(deploymentID, source string, head bool) []entryPoint {
 	m := parseManifest(source)
 	var out []entryPoint
 	if m.WebApp != nil {
@@ -63,7 +59,7 @@ func entryPointsOf(deploymentID, source string) []entryPoint {
 		if as == "" {
 			as = "USER_DEPLOYING"
 		}
-		out = append(out, entryPoint{EntryPointType: "WEB_APP", WebApp: &webAppEntryPoint{URL: webAppURL(deploymentID),
+		out = append(out, entryPoint{EntryPointType: "WEB_APP", WebApp: &webAppEntryPoint{URL: webAppURL(deploymentID, head),
 			EntryPointConfig: webAppConfig{Access: access, ExecuteAs: as}}})
 	}
 	if m.ExecutionAPI != nil {

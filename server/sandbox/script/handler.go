@@ -11,8 +11,10 @@
 // authorization server (oauth_*.go), which must carry one of the operation's scopes. Errors use
 // the standard Google JSON error body.
 //
-// scripts.run executes the project's code in goja, a JavaScript engine in Go (see engine.go),
-// within a time limit, a memory bound and a bound on simultaneous runs.
+// scripts.run executes the project's code in goja, a JavaScript engine in Go, with the Apps
+// Script services real scripts call (package engine), each run in a worker process with OS
+// limits (package worker), within a time limit, a memory limit, output limits and bounds on
+// simultaneous runs (slots.go); a deployed web app answers at its URL (webapp.go).
 package script
 
 import (
@@ -41,12 +43,16 @@ type Options struct {
 	// RunTimeout is how long a run may take before it is interrupted and recorded TIMED_OUT;
 	// default 30 s.
 	RunTimeout time.Duration
-	// RunMemory is how many bytes the server's heap may grow while a run goes on before the run
-	// is stopped with "Exceeded memory limit"; default 256 MiB.
+	// RunMemory is how many bytes one run may use, its worker process's memory limit, before
+	// the run is stopped with "Exceeded memory limit"; default 256 MiB. Runs with the same limit
+	// share the process's pool of workers (package worker).
 	RunMemory uint64
 	// MaxRuns is how many runs may go on at once; one more is refused with 429
 	// RESOURCE_EXHAUSTED. Default 4.
 	MaxRuns int
+	// MaxRunsPerUser is how many of them one user (sandbox session) may have going on at once;
+	// default half of MaxRuns, rounded up, and never all of them.
+	MaxRunsPerUser int
 	// MaxVersionBytes bounds the distinct file content all versions of all projects of one
 	// session hold (identical sources are stored once); a version past it is refused with 429
 	// RESOURCE_EXHAUSTED. Default 32 MiB.
@@ -70,15 +76,12 @@ const (
 	defaultMaxVersionBytes = 32 << 20
 )
 
-// defaultLimits bounds a run: Options set the time and memory; a call depth of 2000 ends in a
-// RangeError as in V8, and a run keeps its first 1000 log lines.
-var defaultLimits = runLimits{timeout: defaultRunTimeout, memory: defaultRunMemory, maxStack: 2000, maxLogs: 1000}
-
 // handler serves the API over the store of each session, with its authorization server.
 type handler struct {
 	key      string
 	sessions *state.API[*store]
 	as       *authServer
+	frames   *frameStore // the HTML of web app answers (webapp_page.go)
 }
 
 // New returns the sandbox handler, with a store per sandbox session (sessions.go).
@@ -95,24 +98,29 @@ func New(opts Options) http.Handler {
 	if reg == nil {
 		reg = state.NewRegistry(state.NewMemory(), state.Options{DropEvicted: true})
 	}
-	runs := make(chan struct{}, or(opts.MaxRuns, defaultMaxRuns)) // shared: the bound is the server's
+	slots := newRunSlots(or(opts.MaxRuns, defaultMaxRuns), opts.MaxRunsPerUser) // shared: the bounds are the server's
+	run := newRunner(or(opts.RunMemory, defaultRunMemory), slots.max)
 	fresh := func() *store {
 		st := newStore(now, opts.NewID)
-		st.limits.timeout = or(opts.RunTimeout, defaultRunTimeout)
-		st.limits.memory = or(opts.RunMemory, defaultRunMemory)
-		st.runs = runs
+		st.limits.Timeout = or(opts.RunTimeout, defaultRunTimeout)
+		st.slots, st.runner = slots, run
 		st.maxVersionBytes = or(opts.MaxVersionBytes, defaultMaxVersionBytes)
 		if !opts.NoSeed {
 			seed(st)
 		}
 		return st
 	}
-	return &handler{key: key, sessions: newSessions(reg, fresh), as: newAuthServer(opts, now)}
+	return &handler{key: key, sessions: newSessions(reg, fresh), as: newAuthServer(opts, now),
+		frames: newFrameStore(10*time.Minute, 256, 64<<20)}
 }
 
 // ServeHTTP routes the request, checks the credential, then runs the operation.
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if h.as.serve(w, r) {
+		return
+	}
+	if strings.HasPrefix(r.URL.Path, "/macros/") { // a web app: its page, no API key
+		h.serveWebApp(w, r)
 		return
 	}
 	ep := route(r.Method, r.URL.Path)

@@ -22,6 +22,8 @@ import (
 //	b/<sha256 hex>                   a version file's source, stored once per session
 //	r/<seq, 10 digits>               a finished run's process
 //	m/<scriptId>/<deploymentId>/<day> a metrics bucket the session's runs changed
+//	d/<document key>                 a document of the services' state (docs.go): properties,
+//	                                 caches, spreadsheets
 //
 // Projects and versions cannot be deleted in the API, so no tombstone is needed; a deleted
 // deployment is absent from its project's record.
@@ -159,6 +161,8 @@ func (s *store) replay(entries []state.Entry) error {
 		switch kind {
 		case "b":
 			blobs[strings.TrimPrefix(e.Key, "b/")] = string(e.Value)
+		case "d":
+			s.docs[strings.TrimPrefix(e.Key, "d/")] = append([]byte(nil), e.Value...)
 		case "counter":
 			s.counter, err = strconv.Atoi(string(e.Value))
 		case "p":

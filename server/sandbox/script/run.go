@@ -1,11 +1,16 @@
 package script
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 	"time"
+
+	"loupe/server/sandbox/script/engine"
+	"loupe/server/sandbox/state"
 )
 
 // executionRequest is the body of scripts.run.
@@ -50,10 +55,19 @@ type stackFrame struct {
 	LineNumber int    `json:"lineNumber"`
 }
 
-// LogsHeader is the response header of scripts.run that carries the lines the run logged with
-// console.log or Logger.log, as a JSON array of strings. The real API sends logs to Cloud
-// Logging; the sandbox hands them back with the run.
-const LogsHeader = "X-Loupe-Script-Logs"
+// The headers of a scripts.run answer, beside the real API's Operation body: what the
+// workspace shows of a run. The real API sends logs to Cloud Logging; the sandbox hands them
+// back with the run.
+const (
+	// LogsHeader carries the lines the run logged with console or Logger, as a JSON array of
+	// strings, cut at a line to maxLogHeader bytes (a last line says how many were cut).
+	LogsHeader = "X-Loupe-Script-Logs"
+	// DurationHeader carries how long the run took, as a google.protobuf.Duration ("1.204s").
+	DurationHeader = "X-Loupe-Script-Duration"
+	// LimitHeader names the limit that stopped the run, when one did: time, memory, result,
+	// stack or client (its caller went away).
+	LimitHeader = "X-Loupe-Script-Limit"
+)
 
 // maxLogHeader bounds the logs header; longer logs are cut at a line and say so.
 const maxLogHeader = 16 << 10
@@ -61,7 +75,7 @@ const maxLogHeader = 16 << 10
 // runScript is scripts.run. The path's ID is a deployment ID (of an EXECUTION_API deployment)
 // or a script ID (the project's most recently updated API deployment, or HEAD with devMode).
 // devMode runs the HEAD files instead of the deployed version, and only for the owner (403).
-// The function runs in the JavaScript engine (engine.go) without the store's lock, recorded as a
+// The function runs in a worker process (runner.go) without the store's lock, recorded as a
 // RUNNING process until it ends; a missing function or a throw answers 200 with the error in
 // the body, like the real API. Every run is counted in the metrics.
 func runScript(s *store, r *http.Request, id string) (any, *apiError) {
@@ -72,13 +86,11 @@ func runScript(s *store, r *http.Request, id string) (any, *apiError) {
 	if req.Function == "" {
 		return nil, invalidArgument("function", "The function to run is required.")
 	}
-	select {
-	case s.runs <- struct{}{}:
-		defer func() { <-s.runs }()
-	default:
-		return nil, &apiError{Error: errorStatus{Code: http.StatusTooManyRequests, Status: "RESOURCE_EXHAUSTED",
-			Message: fmt.Sprintf("Too many simultaneous invocations: the sandbox runs at most %d scripts at once. Try again when one has finished.", cap(s.runs))}}
+	release, e := s.slots.take(state.SessionOf(r.Context()))
+	if e != nil {
+		return nil, e
 	}
+	defer release()
 	s.mu.Lock()
 	p, d := s.runTarget(id, req.DevMode)
 	if d == nil {
@@ -94,55 +106,110 @@ func runScript(s *store, r *http.Request, id string) (any, *apiError) {
 		files = p.version(d.version).files
 	}
 	libs, libFail := s.resolveLibraries(files)
-	proc := s.startProcess(p, d, req.Function, files)
-	limits := s.limits
+	job := s.newJob(p, files, libs, req.Function, req.Parameters)
+	proc := s.startProcess(p, d, req.Function, files, "EXECUTION_API")
 	s.mu.Unlock()
 
-	began := time.Now()
-	out := runOutput{fail: libFail}
-	if libFail == nil {
-		out = execute(runInput{files: files, libs: libs, function: req.Function, args: req.Parameters}, limits)
-	}
-	s.mu.Lock()
-	e := s.endProcess(proc, time.Since(began), out.fail)
-	s.mu.Unlock()
+	res, took, e := s.execute(r.Context(), job, libFail, proc)
 	if e != nil {
 		return nil, e
 	}
-	return withHeader{body: runOperation(out), header: http.Header{LogsHeader: {logsHeader(out.logs)}}}, nil
+	h := http.Header{LogsHeader: {logsHeader(res.Logs, res.LogsDropped)}, DurationHeader: {fmtDuration(took.Round(time.Millisecond))}}
+	if res.Fail != nil && res.Fail.Limit != "" {
+		h.Set(LimitHeader, res.Fail.Limit)
+	}
+	return withHeader{body: runOperation(res), header: h}, nil
+}
+
+// newJob is the job of a run of fn of project p with files. The caller holds s.mu.
+func (s *store) newJob(p *project, files []file, libs []engine.Library, fn string, params []any) engine.Job {
+	job := engine.Job{Files: engineFiles(files), Libs: libs, Function: fn, ScriptID: p.id, Title: p.title, ParentID: p.parentID,
+		User: ada.Email, TimeZone: parseManifest(manifest(files)).TimeZone, Limits: s.limits}
+	for _, v := range params {
+		b, _ := json.Marshal(v) // decoded from JSON: it encodes
+		job.Args = append(job.Args, b)
+	}
+	return job
+}
+
+// execute runs job (unless pre, a failure met before it could run) for the RUNNING process
+// proc, then records how it ended with the writes it made to the user's state, in one
+// change. Writes that would break the sandbox's bounds fail the run and none is kept.
+func (s *store) execute(ctx context.Context, job engine.Job, pre *engine.Failure, proc *process) (engine.Result, time.Duration, *apiError) {
+	began := time.Now()
+	res := engine.Result{Fail: pre}
+	if pre == nil {
+		host := newRunHost(ctx, s)
+		res = s.runner.run(ctx, job, host)
+		host.done()
+	}
+	took := time.Since(began)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	records, next, err := s.docChanges(res.Changes)
+	if err != nil {
+		res.Fail, records, next = &engine.Failure{Type: "Exception", Message: err.Error()}, nil, nil
+	}
+	if e := s.endProcess(proc, took, res.Fail, records...); e != nil {
+		return res, took, e
+	}
+	s.installDocs(next)
+	return res, took, nil
 }
 
 // runOperation is the Operation body of a finished run.
-func runOperation(out runOutput) operationJSON {
-	if f := out.fail; f != nil {
+func runOperation(res engine.Result) operationJSON {
+	if f := res.Fail; f != nil {
 		code := 3
-		if f.timedOut {
+		switch f.Limit {
+		case engine.LimitTime:
 			code = 10 // SCRIPT_TIMEOUT
+		case engine.LimitClient:
+			code = 1 // CANCELLED
 		}
 		ee := executionError{Type: "type.googleapis.com/google.apps.script.v1.ExecutionError",
-			ErrorMessage: f.message, ErrorType: f.errType, ScriptStackTraceElements: f.stack}
+			ErrorMessage: f.Message, ErrorType: f.Type, ScriptStackTraceElements: frames(f.Stack)}
 		return operationJSON{Done: true, Error: &statusJSON{Code: code, Message: "ScriptError", Details: []executionError{ee}}}
 	}
 	return operationJSON{Done: true, Response: &executionResponse{
-		Type: "type.googleapis.com/google.apps.script.v1.ExecutionResponse", Result: out.result}}
+		Type: "type.googleapis.com/google.apps.script.v1.ExecutionResponse", Result: res.Result}}
 }
 
-// logsHeader encodes the log lines for LogsHeader, cut to maxLogHeader bytes.
-func logsHeader(lines []string) string {
-	if lines == nil {
-		lines = []string{}
+// frames are the engine's frames as ScriptStackTraceElements.
+func frames(fs []engine.Frame) []stackFrame {
+	out := make([]stackFrame, len(fs))
+	for i, f := range fs {
+		out[i] = stackFrame{Function: f.Function, LineNumber: f.LineNumber}
 	}
-	for n := len(lines); n >= 0; n-- {
-		kept := lines[:n]
-		if n < len(lines) {
-			kept = append(append([]string(nil), kept...), fmt.Sprintf("(%d more log lines were cut)", len(lines)-n))
+	return out
+}
+
+// logsHeader encodes the log lines for LogsHeader in one pass: the lines that fit in
+// maxLogHeader bytes, then one saying how many more there were (dropped already by the run).
+func logsHeader(lines []string, dropped int) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	kept := 0
+	for _, l := range lines {
+		enc, _ := json.Marshal(l)
+		if b.Len()+len(enc)+1 > maxLogHeader-64 {
+			break
 		}
-		b, _ := json.Marshal(kept)
-		if len(b) <= maxLogHeader || n == 0 {
-			return string(b)
+		if kept > 0 {
+			b.WriteByte(',')
 		}
+		b.Write(enc)
+		kept++
 	}
-	return "[]"
+	if more := len(lines) - kept + dropped; more > 0 {
+		if kept > 0 {
+			b.WriteByte(',')
+		}
+		enc, _ := json.Marshal(fmt.Sprintf("(%d more log lines were cut)", more))
+		b.Write(enc)
+	}
+	b.WriteByte(']')
+	return b.String()
 }
 
 // runTarget resolves the path's ID to a project and an API-executable deployment (nil if none).
@@ -170,7 +237,7 @@ func (s *store) runTarget(id string, devMode bool) (*project, *deployment) {
 }
 
 // startProcess records a RUNNING process of the run starting now. The caller holds s.mu.
-func (s *store) startProcess(p *project, d *deployment, fn string, files []file) *process {
+func (s *store) startProcess(p *project, d *deployment, fn string, files []file, typ string) *process {
 	now := s.stamp()
 	s.counter++
 	runtime := "V8"
@@ -180,25 +247,28 @@ func (s *store) startProcess(p *project, d *deployment, fn string, files []file)
 	proc := &process{
 		key:      fmt.Sprintf("0AOp_%s_%s_%d", fn, now.Format("20060102"), s.counter),
 		scriptID: p.id, deploymentID: d.id, runBy: ada.Email, projectName: p.title, functionName: fn,
-		processType: "EXECUTION_API", status: "RUNNING", access: p.accessLevel(), start: now, runtime: runtime,
+		processType: typ, status: "RUNNING", access: p.accessLevel(), start: now, runtime: runtime,
 	}
 	s.processes = append(s.processes, proc)
 	return proc
 }
 
-// endProcess records how the run ended and counts it in the metrics, stored first; when the
-// store refuses, the run is forgotten and its error returned. The caller holds s.mu.
-func (s *store) endProcess(proc *process, took time.Duration, fail *scriptFailure) *apiError {
+// endProcess records how the run ended and counts it in the metrics, stored first with more
+// (the run's writes); when the store refuses, the run is forgotten and its error returned.
+// The caller holds s.mu.
+func (s *store) endProcess(proc *process, took time.Duration, fail *engine.Failure, more ...state.Change) *apiError {
 	done := *proc
 	done.duration, done.status = took.Round(time.Millisecond), "COMPLETED"
 	switch {
-	case fail != nil && fail.timedOut:
+	case fail != nil && fail.Limit == engine.LimitTime:
 		done.status = "TIMED_OUT"
+	case fail != nil && fail.Limit == engine.LimitClient:
+		done.status = "CANCELED"
 	case fail != nil:
 		done.status = "FAILED"
 	}
 	b, i := s.counted(done.scriptID, done.deploymentID, done.runBy, fail != nil, done.start)
-	if e := s.persist(processChange(s.runsDone, &done), bucketChange(b), s.counterChange()); e != nil {
+	if e := s.persist(append([]state.Change{processChange(s.runsDone, &done), bucketChange(b), s.counterChange()}, more...)...); e != nil {
 		s.processes = slices.DeleteFunc(s.processes, func(p *process) bool { return p == proc })
 		return e
 	}

@@ -63,7 +63,7 @@ func seed(s *store) {
 			{id: SeedHeadDeploymentID, head: true, manifest: manifestName, update: mustTime("2026-11-20T11:30:00.000Z")},
 			{id: SeedDeploymentID, version: 3, manifest: manifestName, description: "November release",
 				update: mustTime("2026-11-20T12:00:00.000Z"), entryPoints: []entryPoint{
-					{EntryPointType: "WEB_APP", WebApp: &webAppEntryPoint{URL: webAppURL(SeedDeploymentID),
+					{EntryPointType: "WEB_APP", WebApp: &webAppEntryPoint{URL: webAppURL(SeedDeploymentID, false),
 						EntryPointConfig: webAppConfig{Access: "DOMAIN", ExecuteAs: "USER_DEPLOYING"}}},
 					executionAPIEntry("MYSELF"),
 				}},

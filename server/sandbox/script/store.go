@@ -3,11 +3,13 @@ package script
 import (
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
 	"time"
 
+	"loupe/server/sandbox/script/engine"
 	"loupe/server/sandbox/state"
 )
 
@@ -103,17 +105,21 @@ type store struct {
 	processes []*process
 	buckets   []*bucket
 
-	limits          runLimits     // of each run
-	runs            chan struct{} // one token per run going on
-	maxVersionBytes int           // bound of versionBytes
-	versionBytes    int           // bytes of the distinct sources in blobs
+	limits          engine.Limits              // of each run
+	slots           *runSlots                  // the runs going on, shared by the handler's stores
+	runner          runner                     // how runs are executed
+	docs            map[string]json.RawMessage // the services' documents (docs.go)
+	locks           map[string]*heldLock       // LockService's locks held by runs (host.go)
+	maxVersionBytes int                        // bound of versionBytes
+	versionBytes    int                        // bytes of the distinct sources in blobs
 	blobs           map[[32]byte]string
 }
 
 // newStore returns an empty store with the clock and the ID maker (nil: deterministic IDs).
 func newStore(now func() time.Time, newID func(string) string) *store {
 	return &store{now: now, newID: newID, projects: map[string]*project{}, blobs: map[[32]byte]string{},
-		limits: defaultLimits, runs: make(chan struct{}, defaultMaxRuns), maxVersionBytes: defaultMaxVersionBytes}
+		docs: map[string]json.RawMessage{}, locks: map[string]*heldLock{},
+		limits: engine.Limits{Timeout: defaultRunTimeout}, slots: newRunSlots(defaultMaxRuns, 0), maxVersionBytes: defaultMaxVersionBytes}
 }
 
 // stamp is the clock, truncated to milliseconds as the API shows times.

@@ -3,28 +3,19 @@ package script
 import (
 	"fmt"
 
-	"github.com/dop251/goja"
 	"github.com/dop251/goja/ast"
 	"github.com/dop251/goja/parser"
+
+	"loupe/server/sandbox/script/engine"
 )
 
 // checkSyntax compiles a SERVER_JS source and returns the real API's message for its first
 // syntax error ("Syntax error: SyntaxError: … line: N file: NAME"), or "" when it compiles.
 func checkSyntax(name, source string) string {
-	if _, err := compile(name, source); err != nil {
-		_, line, msg := syntaxPosition(err)
+	if line, msg, ok := engine.SyntaxError(name, source); !ok {
 		return fmt.Sprintf("Syntax error: SyntaxError: %s line: %d file: %s", msg, line, name)
 	}
 	return ""
-}
-
-// compile parses then compiles a program named name; a parse error keeps its position.
-func compile(name, source string) (*goja.Program, error) {
-	prg, err := parser.ParseFile(nil, name, source, 0)
-	if err != nil {
-		return nil, err
-	}
-	return goja.CompileAST(prg, false)
 }
 
 // functionsOf lists the top-level function declarations of a SERVER_JS source, in order and
@@ -78,34 +69,4 @@ func targetName(source string, n ast.Node) string {
 		return "?"
 	}
 	return source[from:to]
-}
-
-// globalNames lists the names a library exposes: its top-level function declarations and var
-// declarations, except those ending in "_" (private in Apps Script libraries).
-func globalNames(source string) []string {
-	prg, err := parser.ParseFile(nil, "", source, 0)
-	if err != nil {
-		return nil
-	}
-	var out []string
-	add := func(name string) {
-		if name != "" && name[len(name)-1] != '_' {
-			out = append(out, name)
-		}
-	}
-	for _, st := range prg.Body {
-		switch d := st.(type) {
-		case *ast.FunctionDeclaration:
-			if d.Function.Name != nil {
-				add(d.Function.Name.Name.String())
-			}
-		case *ast.VariableStatement:
-			for _, b := range d.List {
-				if id, ok := b.Target.(*ast.Identifier); ok {
-					add(id.Name.String())
-				}
-			}
-		}
-	}
-	return out
 }

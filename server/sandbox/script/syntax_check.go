@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+
+	"loupe/server/sandbox/script/engine"
 )
 
 // SyntaxCheckPath is where Loupe answers a syntax check of one server file (SyntaxChecker): a
@@ -25,8 +27,7 @@ type SyntaxProblem struct {
 // CheckSyntax parses a SERVER_JS file named name the way updateContent does and returns its
 // first syntax error, or nil when it compiles.
 func CheckSyntax(name, source string) *SyntaxProblem {
-	if _, err := compile(name, source); err != nil {
-		_, line, _ := syntaxPosition(err)
+	if line, _, ok := engine.SyntaxError(name, source); !ok {
 		return &SyntaxProblem{Line: line, Message: checkSyntax(name, source)}
 	}
 	return nil
