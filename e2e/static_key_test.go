@@ -160,10 +160,12 @@ func TestARealAPIKeyIsForgottenBackInTheSandbox(t *testing.T) {
 	t.Run("the real API again with an empty key field sends no old key", func(t *testing.T) {
 		useRealAPI(t, ctx, site+"realapi", "")
 		sendAndWait(t, ctx)
-		for _, c := range api.seen() {
-			if strings.Contains(c, key) && len(api.seen()) > 2 {
-				t.Errorf("the real API got the old key after it was left: %s", c)
-			}
+		got := api.seen()
+		if len(got) != 3 {
+			t.Fatalf("the real API got %d calls; want the 2 from before and this one: %q", len(got), got)
+		}
+		if strings.Contains(got[2], key) {
+			t.Errorf("the real API got the old key after it was left: %s", got[2])
 		}
 	})
 }

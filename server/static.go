@@ -37,9 +37,10 @@ type StaticConfig struct {
 	Content fs.FS
 	// Web holds the assets, app.wasm and sandboxes.wasm. Nil means the embedded web.FS.
 	Web fs.FS
-	// Settings is the configuration whose walkthroughs key adds walkthroughs of your own to
-	// the site, beside the built-in ones (`loupe static -config`). Their sources must be
-	// built-in APIs: the site has no APIs of your own. Nil means the built-in walkthroughs only.
+	// Settings is the configuration (`loupe static -config`) whose APIs of your own (each
+	// answered by its in-browser sandbox) and walkthroughs of your own are added to the site,
+	// beside the built-in ones; the walkthroughs' sources are matched against both. Nil means
+	// the built-in APIs and walkthroughs only.
 	Settings *config.Config
 }
 
@@ -84,7 +85,9 @@ func CheckBase(base string) (string, error) {
 
 // WriteStatic writes the whole playground as static files: every page prerendered (the
 // overview, each API's guide, every operation), the catalog, the OpenAPI documents, both wasm
-// modules and the assets. Served by any static file server, Send is answered by the sandboxes
+// modules and the assets. The APIs of your own that cfg.Settings configures are on the site
+// too (staticOwn), each answered by the sandbox built from its document in the browser, and so
+// are its walkthroughs. Served by any static file server, Send is answered by the sandboxes
 // running in the browser (wasm/sandboxes). The site is written into a temporary folder beside
 // Dir and renamed into place, so a failure leaves nothing half-written.
 //
@@ -119,10 +122,16 @@ func WriteStatic(cfg StaticConfig) (StaticSummary, error) {
 	if err != nil {
 		return sum, err
 	}
+	ownDocs, ownFiles, err := staticOwn(cat, cfg.Settings) // the configuration's APIs of your own
+	if err != nil {
+		return sum, err
+	}
 	if cfg.Settings != nil {
+		// The configuration's walkthroughs, their sources matched against the catalog that now
+		// holds its APIs of your own too (each answered by its in-browser sandbox).
 		configured, err := loadConfiguredWalkthroughs(cfg.Settings, cat, walks)
 		if err != nil {
-			return sum, fmt.Errorf("%w (the static explorer has the built-in APIs only: a walkthrough of an API of your own cannot run in it)", err)
+			return sum, err
 		}
 		walks = walks.Join(configured)
 		if cat, err = withWalkthroughs(cat, walks); err != nil {
@@ -133,7 +142,7 @@ func WriteStatic(cfg StaticConfig) (StaticSummary, error) {
 	routesOnce.Do(loupeapp.Routes)
 
 	pages := loupeapp.Pages(cat)
-	files, err := staticFiles(cat, cfg.Content)
+	files, err := staticFiles(cat, docsFS{cfg.Content, ownDocs})
 	if err != nil {
 		return sum, err
 	}
@@ -142,6 +151,7 @@ func WriteStatic(cfg StaticConfig) (StaticSummary, error) {
 	for _, w := range walks.List() {
 		files[walkthrough.DocumentPath(w)] = w.Data
 	}
+	maps.Copy(files, ownFiles)
 	// The version names the build for the service worker, which replaces its cache when it
 	// changes: it is a hash of every file the build writes (the assets, the pages, the catalog,
 	// the worker, the preview page, the images...), made with a provisional version, so that

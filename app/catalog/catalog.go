@@ -191,9 +191,11 @@ type RequestBody struct {
 	// type's encoding object, for application/x-www-form-urlencoded and multipart/form-data.
 	// A property it does not name is sent with the defaults (see Encoding).
 	Encoding map[string]Encoding `json:"encoding,omitempty"`
-	// Others lists the other content types the document offers for the body, in its order;
-	// ContentType is the one the form edits (application/json when offered, else the first).
-	Others []string `json:"others,omitempty"`
+	// Media lists every media type the document offers for the body, in its order, with
+	// its own schema, encoding and example, when it offers more than one (empty when one).
+	// ContentType, Schema, Encoding and Example are the default's: application/json when
+	// offered (the editor with a tree and schema checks), else the first. See As.
+	Media []BodyMedia `json:"media,omitempty"`
 }
 
 // Encoding is how one property of a form body is sent (OpenAPI's Encoding Object).

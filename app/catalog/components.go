@@ -152,6 +152,14 @@ func (op *Operation) eachSchema(f func(**Schema)) {
 				f(&e.Headers[i].Schema)
 			}
 		}
+		for m := range op.Body.Media {
+			f(&op.Body.Media[m].Schema)
+			for _, e := range op.Body.Media[m].Encoding {
+				for i := range e.Headers {
+					f(&e.Headers[i].Schema)
+				}
+			}
+		}
 	}
 	for i := range op.Responses {
 		f(&op.Responses[i].Schema)

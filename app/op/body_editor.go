@@ -15,9 +15,9 @@ import (
 // the JSON editor otherwise (and for a form body that is not an object of fields).
 func (f ParamFields) RenderBody() app.UI {
 	form := f.Form()
-	switch form.Op.Body.Kind() {
+	switch form.Body().Kind() {
 	case catalog.BodyURLEncoded, catalog.BodyMultipart:
-		if fields, ok := request.FormFields(form.Op.Body, form.State.Body); ok {
+		if fields, ok := request.FormFields(form.Body(), form.State.Body); ok {
 			return f.renderFormBody(fields)
 		}
 	case catalog.BodyText, catalog.BodyXML:
@@ -60,7 +60,7 @@ func bodyLegend(b *catalog.RequestBody) app.UI {
 // against the schema on every keystroke, with the wrong fields named under it.
 func (f ParamFields) renderJSONBody() app.UI {
 	form := f.Form()
-	b := form.Op.Body
+	b := form.Body()
 	invalid := len(form.BodyErrs) > 0
 	errs := bodyErrorList(form.BodyErrs)
 	label := "JSON"
@@ -82,7 +82,7 @@ func (f ParamFields) renderJSONBody() app.UI {
 		app.Div().Class(cls).DataSet("param", "body").Body(
 			app.Div().Class("field-head").Body(
 				app.Label().For("body-editor").Class("field-name").Text(label),
-				app.Code().Class("field-type").Text(b.ContentType),
+				f.renderBodyType(b),
 				app.If(b.Schema != nil && b.Schema.Ref != "", func() app.UI { return app.Span().Class("schema-ref").Text(b.Schema.Ref) }),
 				app.Span().Class("spacer"),
 				app.Button().ID("body-format").Type("button").Class("btn-link").Text("Format").OnClick(f.onBodyFormat),

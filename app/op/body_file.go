@@ -40,7 +40,7 @@ func (f ParamFields) renderFileField(fld request.FormField, describedBy string, 
 	if fld.List {
 		label = "Choose files…"
 	}
-	return f.filePicker(fld.Name, bodyFieldID(fld.Name, 0), label, acceptOf(form.Op.Body, fld), fld.List, describedBy, invalid,
+	return f.filePicker(fld.Name, bodyFieldID(fld.Name, 0), label, acceptOf(form.Body(), fld), fld.List, describedBy, invalid,
 		app.If(len(chosen) > 0, func() app.UI { return app.Ul().Class("files-chosen").Body(chosen...) }))
 }
 
@@ -56,7 +56,7 @@ func (f ParamFields) fileRemover(fld request.FormField) app.EventHandler {
 // renderFileBody renders a binary body as a file picker.
 func (f ParamFields) renderFileBody() app.UI {
 	form := f.Form()
-	b := form.Op.Body
+	b := form.Body()
 	name, named := request.FileRefName(form.State.Body)
 	invalid := len(form.BodyErrs) > 0
 	var errs []string
@@ -72,7 +72,7 @@ func (f ParamFields) renderFileBody() app.UI {
 		app.Div().Class(fieldClass(invalid)).DataSet("param", "body").Body(
 			app.Div().Class("field-head").Body(
 				app.Label().For("body-file").Class("field-name").Text("File"),
-				app.Code().Class("field-type").Text(b.ContentType),
+				f.renderBodyType(b),
 				app.Span().Class("muted").Text("the file's bytes are the body"),
 			),
 			f.filePicker(binaryField, "body-file", "Choose file…", accept, false, "body-error", invalid,
@@ -169,7 +169,7 @@ func (f ParamFields) onFilesChosen(ctx app.Context, e app.Event) {
 			if field == binaryField {
 				form.State.SetBodyFile(files[0])
 			} else {
-				form.State.SetFormFiles(form.Op.Body, field, files)
+				form.State.SetFormFiles(form.Body(), field, files)
 			}
 			f.Changed(ctx)
 		})

@@ -20,7 +20,7 @@ import (
 // renderFormBody renders a form body's fields.
 func (f ParamFields) renderFormBody(fields []request.FormField) app.UI {
 	form := f.Form()
-	b := form.Op.Body
+	b := form.Body()
 	byField, general := formErrors(form, fields)
 	kind := "form fields, sent as application/x-www-form-urlencoded"
 	if b.Kind() == catalog.BodyMultipart {
@@ -36,7 +36,7 @@ func (f ParamFields) renderFormBody(fields []request.FormField) app.UI {
 	return app.FieldSet().ID("body-form").Class("params body body-form").Body(
 		bodyLegend(b),
 		app.Div().Class("field-head body-form-head").Body(
-			app.Code().Class("field-type").Text(b.ContentType),
+			f.renderBodyType(b),
 			app.Span().Class("muted").Text(kind),
 			app.If(b.Schema != nil && b.Schema.Ref != "", func() app.UI { return app.Span().Class("schema-ref").Text(b.Schema.Ref) }),
 			app.Span().Class("spacer"),
@@ -210,7 +210,7 @@ func (f ParamFields) renderFormList(fld request.FormField, describedBy string, i
 		))
 	}
 	how := "sent as repeated " + fld.Name + "=… pairs"
-	if f.Form().Op.Body.Kind() == catalog.BodyMultipart {
+	if f.Form().Body().Kind() == catalog.BodyMultipart {
 		how = "one part per value"
 	}
 	addID := bodyFieldID(fld.Name, 0) + "-add"
@@ -267,6 +267,6 @@ func first(vs []string) string {
 
 // formFieldsOf returns the fields of a form's body (none when it is not an object of fields).
 func formFieldsOf(form *FormState) []request.FormField {
-	fields, _ := request.FormFields(form.Op.Body, form.State.Body)
+	fields, _ := request.FormFields(form.Body(), form.State.Body)
 	return fields
 }

@@ -28,7 +28,7 @@ func (f ParamFields) onFormInput(ctx app.Context, e app.Event) {
 	}
 	ctx.Dispatch(func(ctx app.Context) {
 		form := f.Form()
-		form.State.SetFormValue(form.Op.Body, name, i, value)
+		form.State.SetFormValue(form.Body(), name, i, value)
 		f.Changed(ctx)
 	})
 }
@@ -38,7 +38,7 @@ func (f ParamFields) onFormAdd(ctx app.Context, e app.Event) {
 	name, _ := formTarget(ctx)
 	ctx.Dispatch(func(ctx app.Context) {
 		form := f.Form()
-		form.State.AddFormItem(form.Op.Body, name)
+		form.State.AddFormItem(form.Body(), name)
 		n := 0
 		for _, fld := range formFieldsOf(form) {
 			if fld.Name == name {
@@ -60,7 +60,7 @@ func (f ParamFields) onFormRemove(ctx app.Context, e app.Event) {
 	name, i := formTarget(ctx)
 	ctx.Dispatch(func(ctx app.Context) {
 		form := f.Form()
-		form.State.RemoveFormItem(form.Op.Body, name, i)
+		form.State.RemoveFormItem(form.Body(), name, i)
 		f.Changed(ctx)
 	})
 }
@@ -70,7 +70,7 @@ func (f ParamFields) onFormClear(ctx app.Context, e app.Event) {
 	name, _ := formTarget(ctx)
 	ctx.Dispatch(func(ctx app.Context) {
 		form := f.Form()
-		form.State.ClearFormField(form.Op.Body, name)
+		form.State.ClearFormField(form.Body(), name)
 		f.Changed(ctx)
 	})
 }

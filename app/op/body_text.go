@@ -13,7 +13,7 @@ import (
 // (XML checked to be well-formed first). A binary body typed as text offers a file instead.
 func (f ParamFields) renderTextBody() app.UI {
 	form := f.Form()
-	b := form.Op.Body
+	b := form.Body()
 	invalid := len(form.BodyErrs) > 0
 	label := "Text"
 	switch b.Kind() {
@@ -32,7 +32,7 @@ func (f ParamFields) renderTextBody() app.UI {
 		app.Div().Class(fieldClass(invalid)).DataSet("param", "body").Body(
 			app.Div().Class("field-head").Body(
 				app.Label().For("body-editor").Class("field-name").Text(label),
-				app.Code().Class("field-type").Text(b.ContentType),
+				f.renderBodyType(b),
 				app.If(b.Schema != nil && b.Schema.Ref != "", func() app.UI { return app.Span().Class("schema-ref").Text(b.Schema.Ref) }),
 				app.Span().Class("spacer"),
 				app.Button().Type("button").Class("btn-link").Text("Reset to example").OnClick(f.onBodyReset),

@@ -86,7 +86,7 @@ func (f ParamFields) onBodyInput(ctx app.Context, e app.Event) {
 
 func (f ParamFields) onBodyReset(ctx app.Context, e app.Event) {
 	form := f.Form()
-	form.State.Body = request.InitialBody(form.Op.Body)
+	form.State.Body = request.InitialBody(form.Body())
 	form.State.Files = nil
 	f.Changed(ctx)
 }

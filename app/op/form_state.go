@@ -30,6 +30,10 @@ func newFormState(op *catalog.Operation, base string) FormState {
 	return f
 }
 
+// Body returns the operation's request body as the form sends it, as its chosen content type
+// (request.BodyOf); nil when the operation has none.
+func (f *FormState) Body() *catalog.RequestBody { return request.BodyOf(f.Op, f.State) }
+
 // reset puts every field back to its default and stops flagging missing fields.
 func (f *FormState) reset() {
 	f.State = request.Initial(f.Op)
@@ -121,7 +125,7 @@ func (f *FormState) Build() (req *request.Request, focus string) {
 // bodyFocus names the control of the body to focus for its first error: the wrong field of a
 // form body, a binary body's file picker, else the body editor.
 func bodyFocus(f *FormState, e request.FieldError) string {
-	switch f.Op.Body.Kind() {
+	switch f.Body().Kind() {
 	case catalog.BodyURLEncoded, catalog.BodyMultipart:
 		name := FormErrorField(e.Path)
 		for _, fld := range formFieldsOf(f) {

@@ -49,6 +49,7 @@ type operationPage struct {
 	progress string // how far "Fetch all pages" has come, while it runs
 
 	oauth catalog.OAuthStatus // the last sign-in status oauthNeeds fetched (its API is "" before any)
+	ctx   app.Context         // the page's own context, from OnMount: it outlives the form's elements
 }
 
 // NewOperationPage returns the page of op, an operation of a.
@@ -61,6 +62,7 @@ func (p *operationPage) OnInit() { p.sync(nil) }
 
 // OnMount listens for the Ctrl+Enter shortcut.
 func (p *operationPage) OnMount(ctx app.Context) {
+	p.ctx = ctx
 	ctx.Handle(ui.SendAction, func(ctx app.Context, a app.Action) { p.send(ctx) })
 	ctx.Handle(ui.CancelAction, func(ctx app.Context, a app.Action) { p.Stop() })
 	ctx.Handle(fetchAllAction, func(ctx app.Context, a app.Action) { p.fetchAll(ctx) })
@@ -169,6 +171,11 @@ func (p *operationPage) changed(ctx app.Context) {
 	p.link = ""
 	p.writeSeq++
 	seq := p.writeSeq
+	// On the page's context: an edit that switches the editor (another content type) removes
+	// the element whose event this is, and go-app drops what is dispatched on a removed one.
+	if p.ctx.Src() != nil {
+		ctx = p.ctx
+	}
 	ctx.After(250*time.Millisecond, func(ctx app.Context) {
 		if seq == p.writeSeq {
 			p.writeFragment()

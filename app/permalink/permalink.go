@@ -4,7 +4,8 @@
 // The fragment is versioned, compact and readable: "v1", then &-separated name=value pairs.
 // A query parameter appears under its own name (limit=10); a repeatable one repeats
 // (types=Person&types=Place); other locations are prefixed (path:scriptId=abc,
-// header:X-Trace=1). The body appears as json=<compact JSON> when it was indented the way the
+// header:X-Trace=1). The content type the body is sent as appears as body-type=<type> when it
+// is not the body's default. The body appears as json=<compact JSON> when it was indented the way the
 // form indents it (restored indented), as body=<text> otherwise, and not at all while it is the
 // documented example. Spaces are written as +, and only what must be is percent-encoded.
 //
@@ -45,6 +46,10 @@ var ErrNoBody = errors.New("link without its body")
 // value is the body's size in bytes.
 const bodyLeftOut = "body-left-out"
 
+// bodyTypeName is the fragment's name of the content type the body is sent as, written only
+// when it is not the body's default.
+const bodyTypeName = "body-type"
+
 // Encode returns the fragment (without "#") for st on op.
 func Encode(op *catalog.Operation, st request.State) string {
 	var b strings.Builder
@@ -66,7 +71,11 @@ func Encode(op *catalog.Operation, st request.State) string {
 		}
 	}
 	if op.Body != nil {
-		initial := request.InitialBody(op.Body)
+		if st.BodyType != "" && st.BodyType != op.Body.ContentType {
+			b.WriteString("&" + bodyTypeName + "=")
+			b.WriteString(escape(st.BodyType))
+		}
+		initial := request.InitialBody(request.BodyOf(op, st))
 		if strings.TrimSpace(st.Body) != strings.TrimSpace(initial) {
 			if compact, ok := indentedJSON(st.Body); ok {
 				b.WriteString("&json=")
@@ -89,7 +98,7 @@ func EncodeWithin(op *catalog.Operation, st request.State, prefix int) (frag str
 		return frag, false
 	}
 	without := st.Clone()
-	without.Body = request.InitialBody(op.Body)
+	without.Body = request.InitialBody(request.BodyOf(op, st))
 	return Encode(op, without) + "&" + bodyLeftOut + "=" + strconv.Itoa(len(st.Body)), true
 }
 
@@ -120,6 +129,7 @@ func Decode(op *catalog.Operation, fragment string) (st request.State, ok bool, 
 		st.Body = request.InitialBody(op.Body)
 	}
 	var unknown, left []string
+	bodyGiven := false
 	for _, part := range parts[1:] {
 		if part == "" {
 			continue
@@ -135,11 +145,24 @@ func Decode(op *catalog.Operation, fragment string) (st request.State, ok bool, 
 		case bodyLeftOut:
 			left = append(left, "its request body ("+sizeText(value)+") was too large for a link and was left out, so the form shows the example")
 			continue
+		case bodyTypeName:
+			switch {
+			case op.Body == nil:
+				unknown = append(unknown, "the request body")
+			case !op.Body.Offers(value):
+				unknown = append(unknown, "body of type "+value)
+			case !bodyGiven:
+				st.SetBodyType(op, value)
+			default:
+				st.BodyType = value
+			}
+			continue
 		case "json", "body":
 			if op.Body == nil {
 				unknown = append(unknown, "the request body")
 				continue
 			}
+			bodyGiven = true
 			var out bytes.Buffer
 			if name == "json" && json.Indent(&out, []byte(value), "", "  ") == nil {
 				st.Body = out.String()
@@ -204,7 +227,7 @@ func paramOf(op *catalog.Operation, name string) *catalog.Parameter {
 // fragmentName is a parameter's name in the fragment: bare for a query parameter, in:name
 // otherwise and for query names that would be ambiguous.
 func fragmentName(p *catalog.Parameter) string {
-	if p.In == "query" && p.Name != "json" && p.Name != "body" && !strings.Contains(p.Name, ":") {
+	if p.In == "query" && p.Name != "json" && p.Name != "body" && p.Name != bodyTypeName && !strings.Contains(p.Name, ":") {
 		return p.Name
 	}
 	return p.In + ":" + p.Name

@@ -82,8 +82,8 @@ func build(op *catalog.Operation, base string, st State, strict bool) (*Request,
 	if len(cookies) > 0 {
 		req.Headers = append(req.Headers, fetch.Header{Name: "Cookie", Value: strings.Join(cookies, "; ")})
 	}
-	if op.Body != nil {
-		body, berrs := buildBody(op.Body, st, strict)
+	if b := BodyOf(op, st); b != nil {
+		body, berrs := buildBody(b, st, strict)
 		errs = append(errs, berrs...)
 		if body != nil {
 			req.Body, req.Form, req.Parts = body.data, body.form, body.parts

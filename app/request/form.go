@@ -22,7 +22,7 @@ import (
 type Part struct {
 	// Name is the field's name.
 	Name string
-	// Value is a field's text; empty for a file.
+	// Value is a field's text (an object's or an array's JSON); empty for a file.
 	Value string
 	// FileName is the file's name; empty for a field that is not a file.
 	FileName string
@@ -127,7 +127,7 @@ func multipartBody(b *catalog.RequestBody, form Object, st State) (body []byte, 
 				return
 			}
 			data, _ = json.Marshal(t)
-			p.ContentType = partContentType(enc, s, nil, true)
+			p.Value, p.ContentType = string(data), partContentType(enc, s, nil, true)
 		case Object:
 			if fname, ok := fileRefOf(t); ok {
 				f, msg := fileFor(st, FilePointer(name, index), fname)
@@ -138,7 +138,7 @@ func multipartBody(b *catalog.RequestBody, form Object, st State) (body []byte, 
 				break
 			}
 			data, _ = json.Marshal(t)
-			p.ContentType = partContentType(enc, s, nil, true)
+			p.Value, p.ContentType = string(data), partContentType(enc, s, nil, true)
 		default:
 			text := scalarText(t)
 			data = []byte(text)

@@ -26,6 +26,33 @@ type State struct {
 	// Files holds the bytes of the files the body names (FileRef), by FilePointer. A link
 	// never carries them.
 	Files map[string]File
+	// BodyType is the content type the body is sent as, one of the operation's body's Types;
+	// "" means the body's default (catalog.RequestBody.ContentType). See BodyOf.
+	BodyType string
+}
+
+// BodyOf returns op's request body as st sends it: as st.BodyType, else its default; nil when
+// op has no body.
+func BodyOf(op *catalog.Operation, st State) *catalog.RequestBody {
+	if op == nil || op.Body == nil {
+		return nil
+	}
+	return op.Body.As(st.BodyType)
+}
+
+// SetBodyType makes s send op's body as content type ct (its default when ct is "" or the
+// default; a type the body does not offer is ignored), the body reset to that type's example
+// and its files forgotten: one type's fields are not another's text.
+func (s *State) SetBodyType(op *catalog.Operation, ct string) {
+	if op == nil || op.Body == nil || (ct != "" && !op.Body.Offers(ct)) {
+		return
+	}
+	if ct == op.Body.ContentType {
+		ct = ""
+	}
+	s.BodyType = ct
+	s.Body = InitialBody(op.Body.As(ct))
+	s.Files = nil
 }
 
 // Key identifies a parameter in a State and in the page: its location and name, "query:limit".
@@ -36,7 +63,7 @@ const BodyKey = "body"
 
 // Clone returns a deep copy of s.
 func (s State) Clone() State {
-	c := State{Body: s.Body, Params: make(map[string][]string, len(s.Params))}
+	c := State{Body: s.Body, BodyType: s.BodyType, Params: make(map[string][]string, len(s.Params))}
 	for k, v := range s.Params {
 		c.Params[k] = append([]string(nil), v...)
 	}
@@ -51,7 +78,7 @@ func (s State) Clone() State {
 
 // Equal reports whether s and o send the same thing: empty values are ignored.
 func (s State) Equal(o State) bool {
-	if strings.TrimSpace(s.Body) != strings.TrimSpace(o.Body) {
+	if strings.TrimSpace(s.Body) != strings.TrimSpace(o.Body) || s.BodyType != o.BodyType {
 		return false
 	}
 	a, b := s.compact(), o.compact()

@@ -76,6 +76,7 @@ func CurlDirect(d Direct, req *request.Request, held []Credential) string {
 		}
 		headers = append(headers, c.Name+": "+value)
 	}
+	comments(&b, "#", curlNotes(req))
 	b.WriteString("curl")
 	if streams(req.Body) {
 		b.WriteString(" -N") // print each event as it arrives
@@ -84,15 +85,13 @@ func CurlDirect(d Direct, req *request.Request, held []Credential) string {
 		b.WriteString(" -X " + req.Method)
 	}
 	b.WriteString(" " + quoteVars(target))
-	for _, h := range req.Headers {
+	for _, h := range sentHeaders(req) {
 		b.WriteString(" \\\n  -H " + Quote(h.Name+": "+h.Value))
 	}
 	for _, h := range headers {
 		b.WriteString(" \\\n  -H " + quoteVars(h))
 	}
-	if req.Body != nil {
-		b.WriteString(" \\\n  --data-raw " + Quote(string(req.Body)))
-	}
+	curlBody(&b, req)
 	return b.String()
 }
 

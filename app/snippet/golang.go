@@ -24,18 +24,16 @@ func Go(t Target, req *request.Request) string {
 		}
 		target += " +\n\t\t" + strconv.Quote(sep+c.Name+"=") + " + url.QueryEscape(os.Getenv(" + strconv.Quote(c.Var) + "))"
 	}
-	body := "nil"
-	if req.Body != nil {
-		imports["strings"] = true
-		body = "strings.NewReader(" + goString(string(req.Body)) + ")"
-	}
+	body, before, after, helpers := goBody(req, imports)
+	m.WriteString(before)
 	method := req.Method
 	if method == "" {
 		method = "GET"
 	}
 	m.WriteString("\treq, err := http.NewRequest(" + strconv.Quote(method) + ", " + target + ", " + body + ")\n")
 	m.WriteString("\tif err != nil {\n\t\tpanic(err)\n\t}\n")
-	for _, h := range req.Headers {
+	m.WriteString(after)
+	for _, h := range sentHeaders(req) {
 		m.WriteString("\treq.Header.Set(" + strconv.Quote(h.Name) + ", " + strconv.Quote(h.Value) + ")\n")
 	}
 	for _, c := range header {
@@ -74,6 +72,7 @@ func Go(t Target, req *request.Request) string {
 	b.WriteString(")\n\nfunc main() {\n")
 	b.WriteString(m.String())
 	b.WriteString("}\n")
+	b.WriteString(helpers)
 	return b.String()
 }
 

@@ -12,6 +12,9 @@ import (
 func JavaScript(t Target, req *request.Request) string {
 	var b strings.Builder
 	comments(&b, "//", t.notes())
+	form, notes := jsForm(req)
+	comments(&b, "//", notes)
+	b.WriteString(form)
 	query, header := queryCreds(t.creds())
 	target := str(t.URL(req))
 	for i, c := range query {
@@ -27,9 +30,9 @@ func JavaScript(t Target, req *request.Request) string {
 	}
 	b.WriteString("const response = await fetch(" + target + ", {\n")
 	b.WriteString("  method: " + str(method) + ",\n")
-	if len(req.Headers)+len(header) > 0 {
+	if len(sentHeaders(req))+len(header) > 0 {
 		b.WriteString("  headers: {\n")
-		for _, h := range req.Headers {
+		for _, h := range sentHeaders(req) {
 			b.WriteString("    " + str(h.Name) + ": " + str(h.Value) + ",\n")
 		}
 		for _, c := range header {
@@ -41,7 +44,16 @@ func JavaScript(t Target, req *request.Request) string {
 		}
 		b.WriteString("  },\n")
 	}
-	if req.Body != nil {
+	switch {
+	case isMultipart(req):
+		b.WriteString("  body: form,\n")
+	case isURLEncoded(req):
+		b.WriteString("  body: new URLSearchParams([\n")
+		for _, p := range req.Form {
+			b.WriteString("    [" + str(p.Name) + ", " + str(p.Value) + "],\n")
+		}
+		b.WriteString("  ]),\n")
+	case req.Body != nil:
 		b.WriteString("  body: " + str(string(req.Body)) + ",\n")
 	}
 	b.WriteString("});\n")
@@ -53,4 +65,37 @@ func JavaScript(t Target, req *request.Request) string {
 		b.WriteString("console.log(await response.text());\n")
 	}
 	return b.String()
+}
+
+// jsForm returns the statements that build a multipart body as a FormData, in the form's order:
+// a field appended as its text, a file read by its name into a Blob of its type; "" for any
+// other body. notes say what of the form FormData cannot send.
+func jsForm(req *request.Request) (code string, notes []string) {
+	if !isMultipart(req) {
+		return "", nil
+	}
+	var b strings.Builder
+	for _, p := range req.Parts {
+		if p.FileName != "" {
+			b.WriteString("import { readFile } from \"node:fs/promises\";\n\n")
+			break
+		}
+	}
+	b.WriteString("const form = new FormData();\n")
+	for _, p := range req.Parts {
+		switch {
+		case p.FileName != "":
+			b.WriteString("form.append(" + str(p.Name) + ", new Blob([await readFile(" + str(p.FileName) + ")], { type: " + str(p.ContentType) + " }), " + str(p.FileName) + ");\n")
+		case p.ContentType != "":
+			notes = append(notes, "FormData sends the typed field "+p.Name+" as a file named blob: it gives a type only to a file's part.")
+			b.WriteString("form.append(" + str(p.Name) + ", new Blob([" + str(p.Value) + "], { type: " + str(p.ContentType) + " }));\n")
+		default:
+			b.WriteString("form.append(" + str(p.Name) + ", " + str(p.Value) + ");\n")
+		}
+		for _, h := range p.Headers {
+			notes = append(notes, "FormData cannot send the part "+p.Name+"'s header "+h.Name+": "+h.Value+".")
+		}
+	}
+	b.WriteString("\n")
+	return b.String(), notes
 }

@@ -31,9 +31,9 @@ func Python(t Target, req *request.Request) string {
 		}
 		b.WriteString("    },\n")
 	}
-	if len(req.Headers)+len(header) > 0 {
+	if len(sentHeaders(req))+len(header) > 0 {
 		b.WriteString("    headers={\n")
-		for _, h := range req.Headers {
+		for _, h := range sentHeaders(req) {
 			b.WriteString("        " + str(h.Name) + ": " + str(h.Value) + ",\n")
 		}
 		for _, c := range header {
@@ -45,9 +45,7 @@ func Python(t Target, req *request.Request) string {
 		}
 		b.WriteString("    },\n")
 	}
-	if req.Body != nil {
-		b.WriteString("    data=" + str(string(req.Body)) + ".encode(),\n")
-	}
+	pythonBody(&b, req)
 	stream := streams(req.Body)
 	if stream {
 		b.WriteString("    stream=True,\n")
@@ -60,4 +58,45 @@ func Python(t Target, req *request.Request) string {
 		b.WriteString("print(response.text)\n")
 	}
 	return b.String()
+}
+
+// pythonBody writes req's body as arguments of requests.request: a multipart body as files=, a
+// list of its parts in the form's order (a field as (None, value), a file opened by its name),
+// a urlencoded body as data=, a list of its fields in the form's order, any other body as its
+// exact bytes.
+func pythonBody(b *strings.Builder, req *request.Request) {
+	switch {
+	case isMultipart(req):
+		b.WriteString("    files=[\n")
+		for _, p := range req.Parts {
+			file := "None, " + str(p.Value)
+			if p.FileName != "" {
+				file = str(p.FileName) + ", open(" + str(p.FileName) + ", \"rb\")"
+			}
+			switch {
+			case len(p.Headers) > 0:
+				heads := make([]string, len(p.Headers))
+				for i, h := range p.Headers {
+					heads[i] = str(h.Name) + ": " + str(h.Value)
+				}
+				ct := "None"
+				if p.ContentType != "" {
+					ct = str(p.ContentType)
+				}
+				file += ", " + ct + ", {" + strings.Join(heads, ", ") + "}"
+			case p.ContentType != "":
+				file += ", " + str(p.ContentType)
+			}
+			b.WriteString("        (" + str(p.Name) + ", (" + file + ")),\n")
+		}
+		b.WriteString("    ],\n")
+	case isURLEncoded(req):
+		b.WriteString("    data=[\n")
+		for _, p := range req.Form {
+			b.WriteString("        (" + str(p.Name) + ", " + str(p.Value) + "),\n")
+		}
+		b.WriteString("    ],\n")
+	case req.Body != nil:
+		b.WriteString("    data=" + str(string(req.Body)) + ".encode(),\n")
+	}
 }

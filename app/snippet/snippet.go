@@ -77,6 +77,7 @@ func Curl(origin string, req *request.Request, held []Credential) string {
 		}
 		b.WriteString("# The Loupe proxy adds the credential (" + strings.Join(names, ", ") + "); it never reaches the browser.\n")
 	}
+	comments(&b, "#", curlNotes(req))
 	b.WriteString("curl")
 	if streams(req.Body) {
 		b.WriteString(" -N") // print each event as it arrives
@@ -85,12 +86,10 @@ func Curl(origin string, req *request.Request, held []Credential) string {
 		b.WriteString(" -X " + req.Method)
 	}
 	b.WriteString(" " + Quote(origin+req.URL))
-	for _, h := range req.Headers {
+	for _, h := range sentHeaders(req) {
 		b.WriteString(" \\\n  -H " + Quote(h.Name+": "+h.Value))
 	}
-	if req.Body != nil {
-		b.WriteString(" \\\n  --data-raw " + Quote(string(req.Body)))
-	}
+	curlBody(&b, req)
 	return b.String()
 }
 

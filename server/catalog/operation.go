@@ -194,11 +194,6 @@ func (c *compiler) requestBody(where string, rb *v3.RequestBody) *catalog.Reques
 		DescriptionHTML: c.md(rb.Description, lowRoot(rb.GoLow())),
 	}
 	ct, mt := pickContent(rb.Content)
-	for other := range rb.Content.KeysFromOldest() {
-		if other != ct {
-			out.Others = append(out.Others, other)
-		}
-	}
 	if mt != nil {
 		out.ContentType = ct
 		out.Schema = c.schema(mt.Schema, nil)
@@ -207,6 +202,19 @@ func (c *compiler) requestBody(where string, rb *v3.RequestBody) *catalog.Reques
 		c.checkExamples(where+" request body", ct, mt.Schema, mt.Example, mt.Examples)
 		if out.Example == nil {
 			c.convention(lowRoot(mt.GoLow()), "%s: request body %s has no example", where, ct)
+		}
+	}
+	if orderedmap.Len(rb.Content) > 1 {
+		// Every media type, in the document's order, for the form's content-type choice.
+		for other, omt := range rb.Content.FromOldest() {
+			if other == ct {
+				out.Media = append(out.Media, catalog.BodyMedia{ContentType: ct, Schema: out.Schema, Encoding: out.Encoding, Example: out.Example})
+				continue
+			}
+			m := catalog.BodyMedia{ContentType: other, Schema: c.schema(omt.Schema, nil), Encoding: c.encoding(omt)}
+			m.Example = c.mediaExample(omt, m.Schema)
+			c.checkExamples(where+" request body", other, omt.Schema, omt.Example, omt.Examples)
+			out.Media = append(out.Media, m)
 		}
 	}
 	return out

@@ -116,6 +116,11 @@ func BuildRequest(ctx context.Context, w *Walkthrough, call *flow.Call, base fun
 		if op.Body == nil || !sameMediaType(ct, op.Body.ContentType) {
 			c := *op // a body sent in another type than the form's is not the form's to check
 			c.Body = &catalog.RequestBody{ContentType: ct}
+			for _, t := range op.Body.Types() { // unless the document offers it: its own schema then
+				if sameMediaType(ct, t) {
+					c.Body = op.Body.As(t)
+				}
+			}
 			buildOp = &c
 		}
 		if s, ok := call.Body.Value.(string); ok && isForm(buildOp.Body) && !strings.HasPrefix(strings.TrimSpace(s), "{") {

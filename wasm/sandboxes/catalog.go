@@ -12,6 +12,7 @@ import (
 	"syscall/js"
 
 	"loupe/app/catalog"
+	"loupe/server/sandbox/all"
 )
 
 // siteBase is the site's sub-path ("" at the root of a host), as the app passes it with every
@@ -42,6 +43,34 @@ func loadCatalog(ctx context.Context) (*catalog.Catalog, error) {
 		return nil, fmt.Errorf("reading %s: %w", u, err)
 	}
 	return &cat, nil
+}
+
+// loadHints fetches the configured sandbox hints of an API of your own that the static site
+// wrote (all.OwnHintsPath), decoded; nil when the site has none for it (404).
+func loadHints(ctx context.Context, slug string) (any, error) {
+	base, _ := siteBase.Load().(string)
+	u := js.Global().Get("location").Get("origin").String() + base + all.OwnHintsPath(slug)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return nil, fmt.Errorf("the hints' address %s: %w", u, err)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("fetching %s: %w", u, err)
+	}
+	defer res.Body.Close()
+	switch res.StatusCode {
+	case http.StatusOK:
+	case http.StatusNotFound:
+		return nil, nil
+	default:
+		return nil, fmt.Errorf("fetching %s: the site answered %d", u, res.StatusCode)
+	}
+	var hints any
+	if err := json.NewDecoder(io.LimitReader(res.Body, 16<<20)).Decode(&hints); err != nil {
+		return nil, fmt.Errorf("reading %s: %w", u, err)
+	}
+	return hints, nil
 }
 
 // loadDocument fetches a file of the site by its root-relative path (a walkthrough's document,

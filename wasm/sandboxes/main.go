@@ -3,8 +3,9 @@
 // Command sandboxes is the static explorer's sandbox module: the built-in sandbox of every API
 // (the same packages as server/sandbox/<slug>), and for each API of your own the catalog lists
 // the sandbox built from its document (server/sandbox/fromdoc, the document fetched from the
-// site's /openapi/<slug>.yaml on its first call), compiled to a WebAssembly module of its own that
-// the app fetches on the first Send (app/fetch). It registers one global object,
+// site's /openapi/<slug>.yaml on its first call, with the configured hints the site wrote
+// beside it), compiled to a WebAssembly module of its own that the app fetches on the first
+// Send (app/fetch). It registers one global object,
 //
 //	loupeSandbox.fetch(path, base, init) -> Promise<Response>
 //	loupeSandbox.reset(slug) -> "" or an error message ("" slug: every API)
@@ -28,7 +29,7 @@ import (
 )
 
 func main() {
-	proxy, err := all.NewProxy(all.Options{Content: content.FS, ChatTokensPerSecond: 40, OwnDocument: loadOwnDocument}, loadCatalog)
+	proxy, err := all.NewProxy(all.Options{Content: content.FS, ChatTokensPerSecond: 40, OwnDocument: loadOwnDocument, OwnHints: loadHints}, loadCatalog)
 	if err != nil {
 		js.Global().Get("console").Call("error", "the Loupe sandbox module could not start: "+err.Error())
 		if ready := js.Global().Get("loupeSandboxReady"); ready.Type() == js.TypeFunction {

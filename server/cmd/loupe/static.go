@@ -14,7 +14,7 @@ import (
 func staticFlags(fl *flag.FlagSet) (out, base, cfgPath *string) {
 	out = fl.String("o", "", "output folder (required); created, or replaced when it holds an earlier static site")
 	base = fl.String("base", "/", "sub-path the folder is published under, such as /api/ or /<repo>/ on GitHub Pages")
-	cfgPath = fl.String("config", "", "a configuration whose walkthroughs key adds walkthroughs of your own (of the built-in APIs) to the site")
+	cfgPath = fl.String("config", "", "a configuration whose APIs of your own (answered by their in-browser sandboxes) and walkthroughs are added to the site")
 	return out, base, cfgPath
 }
 

@@ -44,7 +44,15 @@ type Options struct {
 	// /openapi/<slug>.yaml), from which Proxy builds its sandbox on the API's first call
 	// (Own). Nil means Proxy answers the built-in APIs only. New does not use it.
 	OwnDocument func(ctx context.Context, slug string) ([]byte, error)
+	// OwnHints returns the configured sandbox hints of an API of your own (apis.<slug>.sandbox_hints,
+	// as the static site wrote them at OwnHintsPath), decoded, or nil when it has none. Nil
+	// means no API has any: only the hints in its document (x-loupe-sandbox) are followed.
+	OwnHints func(ctx context.Context, slug string) (any, error)
 }
+
+// OwnHintsPath is where a static site keeps the configured sandbox hints of the API of your
+// own slug, as JSON, beside its document (/openapi/<slug>.yaml); an API with none has no file.
+func OwnHintsPath(slug string) string { return "/openapi/" + slug + ".sandbox-hints.json" }
 
 // NewRegistry returns the registry a host without a data directory uses: an in-memory store,
 // the limits given, an evicted session's changes forgotten with it.

@@ -117,7 +117,13 @@ func (p *Proxy) ownSandbox(ctx context.Context, slug string) (http.Handler, erro
 	if err != nil {
 		return nil, fmt.Errorf("reading its document: %w", err)
 	}
-	sb, err := Own(OwnOptions{Slug: slug, File: "/openapi/" + slug + ".yaml", Document: doc, Registry: p.opts.Registry})
+	var hints any
+	if p.opts.OwnHints != nil {
+		if hints, err = p.opts.OwnHints(ctx, slug); err != nil {
+			return nil, fmt.Errorf("reading its sandbox hints: %w", err)
+		}
+	}
+	sb, err := Own(OwnOptions{Slug: slug, File: "/openapi/" + slug + ".yaml", Document: doc, Hints: hints, Registry: p.opts.Registry})
 	if err != nil {
 		return nil, err
 	}
