@@ -28,8 +28,8 @@ var clientCatalog struct {
 // currentCatalog returns the catalog the app shows: the server's when prerendering, the loaded
 // one in the browser, or nil while it is not loaded.
 func currentCatalog() *catalog.Catalog {
-	if serverCatalog != nil {
-		return serverCatalog
+	if c := serverCatalog(); c != nil {
+		return c
 	}
 	clientCatalog.Lock()
 	defer clientCatalog.Unlock()

@@ -81,14 +81,15 @@ func withSchemaNames(op catalog.Operation) catalog.Operation {
 // for a page that needs the whole catalog at once. In the browser it is nothing: the wasm has
 // read the element before it renders.
 func (s *shell) renderPageCatalog() app.UI {
-	if app.IsClient || serverCatalog == nil || s.cat != serverCatalog {
+	prerendered := serverCatalog()
+	if app.IsClient || prerendered == nil || s.cat != prerendered {
 		return nil
 	}
 	page := "/" + s.slug
 	if s.opID != "" {
 		page += "/" + s.opID
 	}
-	if pc := pageCatalog(serverCatalog, page); pc != nil {
+	if pc := pageCatalog(prerendered, page); pc != nil {
 		if b, err := json.Marshal(pc); err == nil {
 			return app.Raw(`<script type="application/json" id="` + pageCatalogID + `">` + string(b) + `</script>`)
 		}

@@ -9,6 +9,7 @@ package app
 
 import (
 	"strings"
+	"sync/atomic"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -30,12 +31,18 @@ func Routes() {
 	app.RouteWithRegexp(`^/.+$`, func() app.Composer { return newShell() })
 }
 
-// serverCatalog is the catalog the server prerenders pages with; nil in the browser.
-var serverCatalog *catalog.Catalog
+// prerenderCatalog is the catalog the server prerenders pages with; nil in the browser.
+var prerenderCatalog atomic.Pointer[catalog.Catalog]
 
 // UseCatalog gives the server-side renderer the compiled catalog, so prerendered pages show
-// every API and operation before the wasm runs. The browser loads /catalog.json instead.
-func UseCatalog(c *catalog.Catalog) { serverCatalog = c }
+// every API and operation before the wasm runs; the server calls it again when a reload changes
+// the catalog (the walkthroughs of its configuration), and pages prerendered from then on show
+// the new one. It is safe for concurrent use with rendering. The browser loads /catalog.json
+// instead.
+func UseCatalog(c *catalog.Catalog) { prerenderCatalog.Store(c) }
+
+// serverCatalog returns the catalog UseCatalog gave, or nil.
+func serverCatalog() *catalog.Catalog { return prerenderCatalog.Load() }
 
 // IsPage reports whether path (root-relative, without the site's base) names a page of the
 // app: the overview, an API's guide, one of its operations or its workspace, a walkthrough, or

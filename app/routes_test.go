@@ -12,7 +12,7 @@ func testCatalog() *catalog.Catalog {
 			{Slug: "script", Title: "Script", Operations: []catalog.Operation{{ID: "projects.create"}}},
 			{Slug: "docs", Title: "Docs", Operations: []catalog.Operation{{ID: "listProjects"}}},
 		},
-		Walkthroughs: []catalog.Walkthrough{{ID: "docs-find-a-section", API: "docs"}},
+		Walkthroughs: []catalog.Walkthrough{{ID: "docs-find-a-section", API: "docs", Aliases: []string{"docs-old-name"}}},
 	}
 }
 
@@ -24,7 +24,7 @@ func TestEveryListedPageIsAPage(t *testing.T) {
 			t.Errorf("IsPage(%q): got false; want true for a listed page", p)
 		}
 	}
-	if got, want := len(Pages(cat)), 8; got != want {
+	if got, want := len(Pages(cat)), 10; got != want { // with /walkthroughs and an alias
 		t.Errorf("pages: got %d (%v); want %d", got, Pages(cat), want)
 	}
 }
@@ -42,7 +42,8 @@ func TestIsPage(t *testing.T) {
 		{"/script/workspace", true},
 		{"/walkthroughs/docs-find-a-section", true},
 		{"/walkthroughs/nope", false},
-		{"/walkthroughs", false},
+		{"/walkthroughs/docs-old-name", true}, // an id it had before a rename
+		{"/walkthroughs", true},               // runs a walkthrough file opened in the browser
 		{"/history", true},
 		{"/history/x", false},
 		{"/docs/workspace", false},

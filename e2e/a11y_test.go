@@ -115,6 +115,32 @@ func TestEveryPageTypePassesAxe(t *testing.T) {
 		{"cluster JSON answer", "/cluster/cluster.health", sendThenWaitFor("#response .panel-body")},
 		{"pagination", "/pagination/listItemsCursor", sendThenWaitFor("#paged-table")},
 		{"history with the requests above", "/history", nil},
+		{"history with two requests saved as a walkthrough", "/history", func(t *testing.T, ctx context.Context) {
+			if _, err := chromedp.Run(within(t, ctx, 20*time.Second), chromedp.Poll[bool](`(() => {
+				const boxes = document.querySelectorAll("#history-list .history-pick");
+				if (boxes.length < 2) return null;
+				boxes[0].click(); boxes[1].click(); return true; })()`)); err != nil {
+				t.Fatalf("picking two requests: %v", err)
+			}
+			if _, err := chromedp.Run(within(t, ctx, 30*time.Second), clickWhenEnabled("history-record-save")); err != nil {
+				t.Fatal(err)
+			}
+			if err := chromedp.Do(within(t, ctx, 30*time.Second), chromedp.WaitVisible(chromedp.ID("history-record-doc"))); err != nil {
+				t.Fatalf("saving as a walkthrough: %v", err)
+			}
+		}},
+		{"walkthrough file with its problems", "/walkthroughs", func(t *testing.T, ctx context.Context) {
+			if _, err := chromedp.Run(within(t, ctx, 10*time.Second), chromedp.Evaluate[bool](`(() => {
+				document.querySelector(".walk-file-paste").open = true;
+				const el = document.getElementById("walk-file-text");
+				el.value = "arazzo: 1.0.1\ninfo: {title: Broken, version: 1.0.0}\nsourceDescriptions:\n  - {name: nowhere, url: ./nowhere.yaml, type: openapi}\nworkflows: []\n";
+				el.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`)); err != nil {
+				t.Fatal(err)
+			}
+			if err := chromedp.Do(within(t, ctx, 30*time.Second), chromedp.Click(chromedp.ID("walk-file-open")), chromedp.WaitVisible(chromedp.ID("walk-problems"))); err != nil {
+				t.Fatalf("opening a broken document: %v", err)
+			}
+		}},
 		{"reports", "/reports/activities.list", nil},
 		{"script with a body", "/script/projects.create", nil},
 		{"chat", "/chat/createChatCompletion", nil},

@@ -394,9 +394,9 @@ func TestTheStaticSiteRunsLoupesOwnTools(t *testing.T) {
 		if len(lines) != 4 {
 			t.Errorf("got %d criteria:\n%s\nwant the 4 of the two steps", len(lines), outcomes)
 		}
-		for _, l := range lines {
-			if !strings.HasSuffix(l, " passed") {
-				t.Errorf("criterion %q; want passed", l)
+		for _, l := range lines { // "✓ <condition> passed: <why it held>"
+			if !strings.HasPrefix(l, "✓") || !strings.Contains(l, " passed") || !strings.Contains(l, " = ") && !strings.Contains(l, "selected") {
+				t.Errorf("criterion %q; want it passed, with why it held", l)
 			}
 		}
 	})

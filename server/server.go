@@ -5,6 +5,7 @@ package server
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -214,8 +215,13 @@ func New(cfg Config) (*Server, error) {
 	mux.Handle("GET /preview", previewHandler())
 	// The script workspace's syntax check: Loupe's own tool, whichever server the script API uses.
 	mux.Handle(script.SyntaxCheckPath, http.NewCrossOriginProtection().Handler(script.SyntaxChecker()))
-	mux.Handle("POST /walkthroughs/{id}/step", walkthrough.Handler(s.Walkthroughs))
-	mux.Handle("POST /walkthroughs/{id}/run", walkthrough.Handler(s.Walkthroughs))
+	// The walkthrough runner's and recorder's requests, and the walkthroughs' documents.
+	walkService := &walkthrough.Service{
+		Set:     func(context.Context) (*walkthrough.Set, error) { return s.Walkthroughs(), nil },
+		Catalog: func(context.Context) (*catalog.Catalog, error) { return s.walks.catalog(), nil },
+	}
+	walkService.Register(mux)
+	mux.Handle("GET /arazzo/", walkthrough.ServeDocument(s.Walkthroughs))
 	mux.Handle(oauth.Prefix, s.oauth)
 	mux.Handle("/", st)
 	routed := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

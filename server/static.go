@@ -21,6 +21,7 @@ import (
 	"loupe/server/config"
 	"loupe/server/sandbox/docs"
 	"loupe/server/site"
+	"loupe/server/walkthrough"
 	"loupe/web"
 )
 
@@ -36,9 +37,10 @@ type StaticConfig struct {
 	Content fs.FS
 	// Web holds the assets, app.wasm and sandboxes.wasm. Nil means the embedded web.FS.
 	Web fs.FS
-	// Settings is the configuration whose walkthroughs key adds walkthroughs of your own to
-	// the site, beside the built-in ones (`loupe static -config`). Their sources must be
-	// built-in APIs: the site has no APIs of your own. Nil means the built-in walkthroughs only.
+	// Settings is the configuration (`loupe static -config`) whose APIs of your own (each
+	// answered by its in-browser sandbox) and walkthroughs of your own are added to the site,
+	// beside the built-in ones; the walkthroughs' sources are matched against both. Nil means
+	// the built-in APIs and walkthroughs only.
 	Settings *config.Config
 }
 
@@ -84,7 +86,8 @@ func CheckBase(base string) (string, error) {
 // WriteStatic writes the whole playground as static files: every page prerendered (the
 // overview, each API's guide, every operation), the catalog, the OpenAPI documents, both wasm
 // modules and the assets. The APIs of your own that cfg.Settings configures are on the site
-// too (staticOwn), each answered by the sandbox built from its document in the browser. Served by any static file server, Send is answered by the sandboxes
+// too (staticOwn), each answered by the sandbox built from its document in the browser, and so
+// are its walkthroughs. Served by any static file server, Send is answered by the sandboxes
 // running in the browser (wasm/sandboxes). The site is written into a temporary folder beside
 // Dir and renamed into place, so a failure leaves nothing half-written.
 //
@@ -115,13 +118,25 @@ func WriteStatic(cfg StaticConfig) (StaticSummary, error) {
 	if _, err := fs.Stat(cfg.Web, sandboxModule); err != nil {
 		return sum, fmt.Errorf("web/%s is not built: run `make wasm` (or `make static`)", sandboxModule)
 	}
-	cat, _, err := loadCatalog(cfg.Content) // with the walkthroughs, which the site runs too
+	cat, walks, err := loadCatalog(cfg.Content) // with the walkthroughs, which the site runs too
 	if err != nil {
 		return sum, err
 	}
 	ownDocs, ownFiles, err := staticOwn(cat, cfg.Settings) // the configuration's APIs of your own
 	if err != nil {
 		return sum, err
+	}
+	if cfg.Settings != nil {
+		// The configuration's walkthroughs, their sources matched against the catalog that now
+		// holds its APIs of your own too (each answered by its in-browser sandbox).
+		configured, err := loadConfiguredWalkthroughs(cfg.Settings, cat, walks)
+		if err != nil {
+			return sum, err
+		}
+		walks = walks.Join(configured)
+		if cat, err = withWalkthroughs(cat, walks); err != nil {
+			return sum, err
+		}
 	}
 	loupeapp.UseCatalog(cat)
 	routesOnce.Do(loupeapp.Routes)
@@ -130,6 +145,11 @@ func WriteStatic(cfg StaticConfig) (StaticSummary, error) {
 	files, err := staticFiles(cat, docsFS{cfg.Content, ownDocs})
 	if err != nil {
 		return sum, err
+	}
+	// Each walkthrough's document, as the server serves it: for download, for other runners,
+	// and for the sandbox module, which loads those that are not built in from there.
+	for _, w := range walks.List() {
+		files[walkthrough.DocumentPath(w)] = w.Data
 	}
 	maps.Copy(files, ownFiles)
 	// The version names the build for the service worker, which replaces its cache when it

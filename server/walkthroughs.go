@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sync"
 
+	loupeapp "loupe/app"
 	"loupe/app/catalog"
 	servercatalog "loupe/server/catalog"
 	"loupe/server/config"
@@ -117,6 +118,7 @@ func (s *Server) reloadWalkthroughs(next *config.Config) error {
 	s.walks.mu.Lock()
 	defer s.walks.mu.Unlock()
 	s.walks.all, s.walks.cat, s.walks.handler = all, cat, h
+	loupeapp.UseCatalog(cat) // pages prerendered from now on show the new walkthroughs
 	return nil
 }
 

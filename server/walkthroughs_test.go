@@ -72,6 +72,19 @@ func TestConfiguredWalkthroughsReload(t *testing.T) {
 	if srv.Walkthroughs().Get("second") == nil || !catalogHas(`"title":"Second of mine"`) {
 		t.Errorf("after a reload got %v; want second served and listed", srv.Walkthroughs().IDs())
 	}
+	// The page of the new walkthrough is prerendered from the reloaded catalog, and its
+	// document is served for download.
+	for path, want := range map[string]string{"/walkthroughs/second": "<h1>Second of mine</h1>", "/arazzo/second.arazzo.yaml": "title: Second of mine"} {
+		res, err := http.Get(ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK || !strings.Contains(string(b), want) {
+			t.Errorf("GET %s after a reload: got %d, %d bytes without %q; want 200 with it", path, res.StatusCode, len(b), want)
+		}
+	}
 	res, err := http.Post(ts.URL+"/walkthroughs/second/run", "application/json", strings.NewReader(`{}`))
 	if err != nil {
 		t.Fatal(err)

@@ -14,7 +14,7 @@ import (
 type Config struct {
 	// Static is true in the static explorer, where no Loupe server answers /proxy/<slug>/…: such
 	// requests go to the API's real base URL when UseRealAPI gave one, else to the sandbox
-	// module. The Loupe server's own tools (a walkthrough's step, the script syntax check) go
+	// module. The Loupe server's own tools (the walkthrough service, the script syntax check) go
 	// to the sandbox module too, whatever API is real.
 	Static bool
 	// Base is the site's sub-path without a trailing slash, such as "/api"; "" at the root of a
@@ -175,12 +175,14 @@ func isSandboxOnly(tail string) bool {
 
 // isLoupeTool reports whether path (root-relative, perhaps with a query) is one of the Loupe
 // server's own endpoints that the sandbox module also answers in the static explorer: the
-// walkthrough runner's POST /walkthroughs/<id>/step, the script workspace's POST
-// /tools/script/syntax and what the sandbox of an API of your own inferred, GET
-// /sandbox/<slug>/_sandbox/inference. A walkthrough's page, /walkthroughs/<id>, is not one.
+// walkthrough service's POST /walkthroughs/<id>/run, /walkthroughs/run, /walkthroughs/check
+// and /walkthroughs/record, the script workspace's POST /tools/script/syntax and what the
+// sandbox of an API of your own inferred, GET /sandbox/<slug>/_sandbox/inference. A
+// walkthrough's page, /walkthroughs/<id>, is not one.
 func isLoupeTool(path string) bool {
 	p, _, _ := strings.Cut(path, "?")
-	if p == "/tools/script/syntax" {
+	switch p {
+	case "/tools/script/syntax", "/walkthroughs/run", "/walkthroughs/check", "/walkthroughs/record":
 		return true
 	}
 	if slug, ok := strings.CutPrefix(p, "/sandbox/"); ok {
@@ -188,7 +190,7 @@ func isLoupeTool(path string) bool {
 		return ok && slug != "" && !strings.Contains(slug, "/")
 	}
 	id, ok := strings.CutPrefix(p, "/walkthroughs/")
-	id, ok2 := strings.CutSuffix(id, "/step")
+	id, ok2 := strings.CutSuffix(id, "/run")
 	return ok && ok2 && id != "" && !strings.Contains(id, "/")
 }
 

@@ -2,7 +2,9 @@
 // its method, operation, status, time and the filled form as a permalink fragment. An entry
 // never holds a credential (the form's credential fields are dropped before it is made) and
 // never a response body. The browser keeps the list in localStorage (app/op/history_store.go);
-// this package has no syscall/js, so it is tested natively.
+// the answers' bodies, which recording a walkthrough needs, it keeps apart, in the tab's
+// sessionStorage only, for the session (app/op/history_answers.go; see Answer). This package
+// has no syscall/js, so it is tested natively.
 package history
 
 import (
@@ -21,6 +23,9 @@ const Max = 200
 
 // Entry is one request sent.
 type Entry struct {
+	// ID names the entry, for the answer the tab keeps of it for the session (see Answer);
+	// "" for an entry stored before entries had one.
+	ID string `json:"id,omitempty"`
 	// Time is when it was sent, in milliseconds since the Unix epoch.
 	Time int64 `json:"t"`
 	// API and Op name the operation: its API's slug and operationId.

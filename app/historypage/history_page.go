@@ -52,6 +52,7 @@ type historyPage struct {
 	entries []history.Entry
 	query   string
 	on      bool
+	rec     recorder // Save as walkthrough (record_panel.go)
 }
 
 func newHistoryPage(cat *catalog.Catalog) *historyPage { return &historyPage{Cat: cat, on: true} }
@@ -110,7 +111,10 @@ func (h *historyPage) Render() app.UI {
 			status = app.Span().Class("status status-5").Title(e.Error).Text("failed")
 		}
 		when := time.UnixMilli(e.Time)
+		key := entryKey(e)
 		rows = append(rows, app.Li().Class("history-entry").Body(
+			app.Input().ID("history-pick-"+key).Class("history-pick").Type("checkbox").DataSet("key", key).
+				Checked(h.rec.picked[key]).Aria("label", "Pick "+e.Method+" "+opTitle+" for a walkthrough").OnChange(h.onPick),
 			app.A().Class("history-open").Href(ui.Href(e.Link())).Title("Reopen this request in its form").Body(
 				ui.MethodBadge(e.Method),
 				app.Span().Class("history-op").Body(
@@ -140,7 +144,7 @@ func (h *historyPage) Render() app.UI {
 	return app.Article().Class("page history-page").Body(
 		app.H1().Text("History"),
 		app.P().Class("lede").Text("The last "+strconv.Itoa(history.Max)+" requests sent from this browser, kept in its local storage: "+
-			"never a credential, never a response body (only its size). Select one to open it again in its form."),
+			"never a credential, never a response body (only its size; this tab keeps the answers for the session, to save requests as a walkthrough). Select one to open it again in its form."),
 		app.Div().Class("history-tools").Body(
 			app.Label().For("history-search").Class("visually-hidden").Text("Search the history"),
 			app.Input().ID("history-search").Type("search").Placeholder("Search by API, operation, method, URL or status").
@@ -155,6 +159,7 @@ func (h *historyPage) Render() app.UI {
 		app.If(!h.on, func() app.UI {
 			return app.P().ID("history-off").Class("muted").Text("The history is off: nothing you send is written.")
 		}),
+		app.If(len(h.entries) > 0, func() app.UI { return h.renderRecorder() }),
 		app.P().Class("muted history-count").Aria("live", "polite").Text(ui.Plural(len(shown), "request", "requests")),
 		list,
 	)

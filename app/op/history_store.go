@@ -50,26 +50,34 @@ func LoadHistory() []history.Entry {
 	return history.Decode(v.String())
 }
 
-// ClearHistory removes every stored request.
+// ClearHistory removes every stored request, and the answers the tab kept of them.
 func ClearHistory(ctx app.Context) {
 	app.Window().Get("localStorage").Call("removeItem", historyKey)
+	clearAnswers()
 	ctx.NewAction(HistoryChangedAction)
 }
 
 // RecordHistory adds a request sent from form state st of op, and its answer, to the history,
-// unless the history is off. The entry never holds a credential or a response body.
+// unless the history is off. The entry never holds a credential or a response body; the
+// answer's body is kept apart, for the session only (history_answers.go), for "Save as
+// walkthrough".
 func RecordHistory(ctx app.Context, api *catalog.API, op *catalog.Operation, base string, st request.State, ex *Exchange) {
 	if !app.IsClient || !HistoryOn() {
 		return
 	}
 	e := history.New(api, op, base, st)
+	e.ID = newEntryID()
 	e.Status, e.Bytes = ex.Status, len(ex.Body)
+	keepAnswer(e.ID, api.Slug, ex)
 	SaveHistory(ctx, e, ex.Duration, ex.Canceled, ex.Err)
 }
 
 // SaveHistory stamps e with when it was sent, how long it took and how it failed, and stores it
 // first in the history.
 func SaveHistory(ctx app.Context, e history.Entry, took time.Duration, canceled bool, failure string) {
+	if e.ID == "" {
+		e.ID = newEntryID()
+	}
 	e.Time = time.Now().Add(-took).UnixMilli()
 	e.Millis = took.Milliseconds()
 	switch {

@@ -106,7 +106,11 @@ func (l *loader) bindOperation(st *flow.Step, at node, apis map[string]*catalog.
 				add(m[1], op)
 			}
 		}
-		where = append(where, api.Title+" has no "+strings.ToUpper(m[3])+" "+p)
+		if len(found) == 0 {
+			l.p.add(at, "step %s: %q is no operation: %s has no %s", st.ID, v, api.Title, strings.TrimSpace(strings.ToUpper(m[3])+" "+p))
+			return
+		}
+		where = append(where, api.Title)
 	} else {
 		id := v
 		sources := sortedKeys(apis)
@@ -129,6 +133,8 @@ func (l *loader) bindOperation(st *flow.Step, at node, apis map[string]*catalog.
 	case len(found) == 1:
 		*st.Operation = *found[0]
 		l.checkPathParams(st, at)
+	case len(found) == 0 && len(where) == 0:
+		l.p.add(at, "step %s: %q cannot be looked up: no source description was matched to one of Loupe's APIs (see the problem at sourceDescriptions)", st.ID, v)
 	case len(found) == 0:
 		l.p.add(at, "step %s: %q is no operation of %s", st.ID, v, strings.Join(where, " or "))
 	default:

@@ -1,176 +1,130 @@
 package walkthrough
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
 
 	"loupe/app/catalog"
-	"loupe/server/walkthrough/flow"
 )
 
-// maxStepRequest bounds a step or run request: the answer it carries, plus the run so far.
-const maxStepRequest = maxBody + 1<<20
+// maxRunRequest bounds a run, check or record request: the answer or document it carries,
+// plus the run so far.
+const maxRunRequest = maxBody + 1<<20
 
-// Handler serves the runner's two protocols: POST /walkthroughs/{id}/step (one step of the
-// first workflow at a time, catalog.WalkStepRequest: today's runner page) and POST
-// /walkthroughs/{id}/run (any workflow, its state carried by the browser,
-// catalog.WalkRunRequest). It holds no credential and calls no API: the browser sends each
-// request through the proxy. set returns the walkthroughs (they change on reload).
-func Handler(set func() *Set) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		w.Header().Set("Cache-Control", "no-store")
-		s := set()
-		wt := s.Get(r.PathValue("id"))
-		if wt == nil {
-			w.WriteHeader(http.StatusNotFound)
-			json.NewEncoder(w).Encode(catalog.WalkStepAnswer{Error: fmt.Sprintf("There is no walkthrough %q. The walkthroughs are: %s.",
-				r.PathValue("id"), strings.Join(s.IDs(), ", "))})
-			return
-		}
-		body := http.MaxBytesReader(w, r.Body, maxStepRequest)
-		if strings.HasSuffix(r.URL.Path, "/run") {
-			var req catalog.WalkRunRequest
-			if err := json.NewDecoder(body).Decode(&req); err != nil {
-				w.WriteHeader(http.StatusBadRequest)
-				json.NewEncoder(w).Encode(catalog.WalkRunAnswer{Error: "The run request is not valid JSON: " + err.Error()})
-				return
-			}
-			json.NewEncoder(w).Encode(wt.RunStep(req))
-			return
-		}
-		var req catalog.WalkStepRequest
-		if err := json.NewDecoder(body).Decode(&req); err != nil {
-			w.WriteHeader(http.StatusBadRequest)
-			json.NewEncoder(w).Encode(catalog.WalkStepAnswer{Error: "The step request is not valid JSON: " + err.Error()})
-			return
-		}
-		json.NewEncoder(w).Encode(wt.Step(req))
-	})
+// Service answers the browser runner (app/walkthrough) and the history's recorder, on the
+// server and in the static explorer's sandbox module alike. It holds no credential and calls
+// no API: the browser sends each request through the proxy. Its routes (Register):
+//
+//	POST /walkthroughs/{id}/run  the run protocol (catalog.WalkRunRequest) over a walkthrough of Set
+//	POST /walkthroughs/run       the same over the document the request carries
+//	POST /walkthroughs/check     a document loaded and compiled, or its problems (catalog.WalkCheckRequest)
+//	POST /walkthroughs/record    a document written from requests sent (catalog.WalkRecordRequest)
+type Service struct {
+	// Set returns the walkthroughs (they change on reload); an error says why they could not
+	// load, and the request is answered 503. Required.
+	Set func(ctx context.Context) (*Set, error)
+	// Catalog returns the catalog that a document the request carries is checked against.
+	// Required.
+	Catalog func(ctx context.Context) (*catalog.Catalog, error)
+	// Sources matches such a document's source descriptions besides its names and the page's
+	// /openapi/<slug>.yaml (see inlineSources); nil means by those alone.
+	Sources func() Sources
+
+	docs docCache
 }
 
-// Step serves today's runner one step of the first workflow at a time: given the run so far
-// (inputs, earlier steps' outputs), the step's request; given also its answer, what became of
-// its criteria, its outputs and the next step (as the run protocol would go: a goto's target,
-// the step itself for a retry, none at an end or a failure).
-func (w *Walkthrough) Step(req catalog.WalkStepRequest) catalog.WalkStepAnswer {
-	wf := w.Workflow
-	i := wf.StepIndex(req.Step)
-	if i < 0 {
-		return catalog.WalkStepAnswer{Error: fmt.Sprintf("walkthrough %s has no step %q", w.ID, req.Step)}
+// Register adds the service's routes to mux.
+func (s *Service) Register(mux *http.ServeMux) {
+	mux.HandleFunc("POST /walkthroughs/{id}/run", s.serveRun)
+	mux.HandleFunc("POST /walkthroughs/run", s.serveInlineRun)
+	mux.HandleFunc("POST /walkthroughs/check", s.serveCheck)
+	mux.HandleFunc("POST /walkthroughs/record", s.serveRecord)
+}
+
+// serveRun runs a step of a walkthrough of the set.
+func (s *Service) serveRun(w http.ResponseWriter, r *http.Request) {
+	var req catalog.WalkRunRequest
+	if !decode(w, r, &req) {
+		return
 	}
-	if wf.Steps[i].WorkflowID != "" {
-		return catalog.WalkStepAnswer{Error: fmt.Sprintf("step %s runs workflow %s: this runner runs steps that call an operation; run the walkthrough with `loupe walk %s`", req.Step, wf.Steps[i].WorkflowID, w.ID)}
-	}
-	inputs, err := w.Values(wf, req.Inputs)
+	set, err := s.Set(r.Context())
 	if err != nil {
-		return catalog.WalkStepAnswer{Error: err.Error()}
+		answer(w, http.StatusServiceUnavailable, catalog.WalkRunAnswer{Error: unavailable(err)})
+		return
 	}
-	f := flow.Frame{Workflow: wf.ID, Step: i, Inputs: flow.WithDefaults(wf.Inputs, inputs), Outputs: map[string]map[string]any{}}
-	for id, outs := range req.Outputs {
-		f.Outputs[id] = map[string]any{}
-		for name, raw := range outs {
-			var v any
-			if err := json.Unmarshal(raw, &v); err != nil {
-				return catalog.WalkStepAnswer{Error: fmt.Sprintf("output %s of step %s is not JSON", name, id)}
-			}
-			f.Outputs[id][name] = v
-		}
+	wt := set.Get(r.PathValue("id"))
+	if wt == nil {
+		answer(w, http.StatusNotFound, catalog.WalkRunAnswer{Error: fmt.Sprintf("There is no walkthrough %q. The walkthroughs are: %s.",
+			r.PathValue("id"), strings.Join(set.IDs(), ", "))})
+		return
 	}
-	run, err := flow.Resume(w.Doc, &flow.State{Target: wf.ID, Stack: []flow.Frame{f}})
-	if err != nil {
-		return catalog.WalkStepAnswer{Error: err.Error()}
-	}
-	call, events := run.Next()
-	if call == nil {
-		ans := catalog.WalkStepAnswer{Error: fmt.Sprintf("step %s cannot run yet", req.Step)}
-		if len(events) > 0 && events[0].Error != "" {
-			ans.Error = fmt.Sprintf("step %s: %s. Run the steps before it first.", req.Step, events[0].Error)
-		}
-		return ans
-	}
-	wc := w.call(call)
-	if req.Response == nil {
-		return catalog.WalkStepAnswer{OK: true, Params: wc.Params, Body: wc.Body, BodyFrom: wc.BodyFrom}
-	}
-	events, err = run.Answer(responseOf(call, req.Response))
-	if err != nil || len(events) == 0 {
-		return catalog.WalkStepAnswer{Error: fmt.Sprintf("step %s could not be judged", req.Step)}
-	}
-	res := stepResult(events[0])
-	ans := catalog.WalkStepAnswer{OK: res.OK, Outputs: res.Outputs, Hint: res.Hint}
-	for _, c := range res.Criteria {
-		ans.Criteria = append(ans.Criteria, catalog.WalkCriterion{Condition: c.Condition, Outcome: c.Outcome})
-	}
-	if st := run.State(); !st.Finished && len(st.Stack) > 0 && st.Stack[0].Step < len(wf.Steps) {
-		ans.Next = wf.Steps[st.Stack[0].Step].ID
-	}
-	return ans
+	answer(w, http.StatusOK, wt.RunStep(req))
 }
 
-// responseOf is an answer as the runner received it, as the runtime reads it.
-func responseOf(call *flow.Call, r *catalog.WalkResponse) *flow.Response {
-	h := map[string][]string{}
-	for k, v := range r.Headers {
-		h[http.CanonicalHeaderKey(k)] = []string{v}
+// serveInlineRun runs a step of the document the request carries; a document that does not
+// load is answered with its problems, and nothing runs.
+func (s *Service) serveInlineRun(w http.ResponseWriter, r *http.Request) {
+	var req catalog.WalkRunRequest
+	if !decode(w, r, &req) {
+		return
 	}
-	if r.ContentType != "" {
-		h["Content-Type"] = []string{r.ContentType}
+	wt, problems, err := s.load(r.Context(), req.Document, req.Name, req.Origin)
+	switch {
+	case err != nil:
+		answer(w, http.StatusServiceUnavailable, catalog.WalkRunAnswer{Error: unavailable(err)})
+	case len(problems) > 0:
+		answer(w, http.StatusOK, catalog.WalkRunAnswer{Problems: problems,
+			Error: "The walkthrough does not load: fix the problems at their lines, then open it again."})
+	default:
+		answer(w, http.StatusOK, wt.RunStep(req))
 	}
-	out := &flow.Response{Status: r.Status, Header: h, Method: call.Operation.Method, Body: DecodeBody(r.ContentType, []byte(r.Body))}
-	if r.Status == 0 {
-		out.Err = "the runner got no answer"
-	}
-	return out
 }
 
-// call is a call as the runner shows and sends it.
-func (w *Walkthrough) call(c *flow.Call) catalog.WalkCall {
-	out := catalog.WalkCall{Workflow: c.Workflow, Step: c.Step, Depth: c.Depth, OperationID: c.Operation.ID, After: c.After, Attempt: c.Attempt}
-	if api := w.APIs[c.Operation.Source]; api != nil {
-		out.API = api.Slug
+// serveCheck loads the document the request carries and answers it compiled, or its problems.
+func (s *Service) serveCheck(w http.ResponseWriter, r *http.Request) {
+	var req catalog.WalkCheckRequest
+	if !decode(w, r, &req) {
+		return
 	}
-	for _, p := range c.Params {
-		out.Params = append(out.Params, catalog.WalkParam{Name: p.Name, In: p.In, Values: texts(p.Value), From: p.From})
-	}
-	if c.Body != nil {
-		out.ContentType = c.Body.ContentType
-		if s, ok := c.Body.Value.(string); ok {
-			out.Body = s
-		} else if b, err := json.MarshalIndent(c.Body.Value, "", "  "); err == nil {
-			out.Body = string(b)
+	wt, problems, err := s.load(r.Context(), req.Document, req.Name, req.Origin)
+	switch {
+	case err != nil:
+		answer(w, http.StatusServiceUnavailable, catalog.WalkCheckAnswer{Error: unavailable(err)})
+	case len(problems) > 0:
+		answer(w, http.StatusOK, catalog.WalkCheckAnswer{Problems: problems})
+	default:
+		cw, err := CompileOne(wt)
+		if err != nil {
+			answer(w, http.StatusOK, catalog.WalkCheckAnswer{Problems: Problems(err)})
+			return
 		}
-		for _, f := range c.Body.From {
-			v, _ := flow.Pointer(c.Body.Value, f.Pointer)
-			out.BodyFrom = append(out.BodyFrom, catalog.WalkParam{Name: f.Pointer, In: "body", Values: []string{flow.Text(v)}, From: f.From})
-		}
+		answer(w, http.StatusOK, catalog.WalkCheckAnswer{Walkthrough: &cw})
 	}
-	return out
 }
 
-// stepResult is a judged step as the runner shows it.
-func stepResult(e flow.StepResult) catalog.WalkStepResult {
-	out := catalog.WalkStepResult{Workflow: e.Workflow, Step: e.Step, Depth: e.Depth, Attempt: e.Attempt, OK: e.OK, Error: e.Error,
-		Action: catalog.WalkAction{Kind: e.Action.Kind, Name: e.Action.Name, Target: e.Action.Target, Retry: e.Action.Retry, Limit: e.Action.Limit, After: e.Action.After}}
-	if e.Exchange != nil {
-		out.Status = e.Exchange.Status
+// decode reads a JSON request body into v, or answers 400 and returns false.
+func decode(w http.ResponseWriter, r *http.Request, v any) bool {
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxRunRequest)).Decode(v); err != nil {
+		answer(w, http.StatusBadRequest, map[string]string{"error": "The request is not valid JSON: " + err.Error()})
+		return false
 	}
-	for _, c := range e.Criteria {
-		out.Criteria = append(out.Criteria, catalog.WalkCriterionWhy{Condition: c.Condition, Type: c.Type, Outcome: c.Outcome, Why: c.Why})
-	}
-	if len(e.Outputs) > 0 {
-		out.Outputs = map[string]json.RawMessage{}
-		for k, v := range e.Outputs {
-			out.Outputs[k], _ = json.Marshal(v)
-		}
-	}
-	if !e.OK {
-		out.Hint = hint(e.Exchange != nil, out.Status)
-		if e.Exchange == nil && e.Error != "" && strings.Contains(e.Error, "workflow") {
-			out.Hint = "The workflow this step runs failed: see its steps above."
-		}
-	}
-	return out
+	return true
+}
+
+// answer writes v as JSON, never cached.
+func answer(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false) // messages name <slug> and <id> for a person to read
+	_ = enc.Encode(v)
+}
+
+// unavailable says why the walkthroughs could not load, and what to do.
+func unavailable(err error) string {
+	return "The walkthroughs could not load: " + err.Error() + ". Try again; if it fails again, reload the page."
 }

@@ -14,7 +14,6 @@ import (
 	"go.yaml.in/yaml/v4"
 
 	"loupe/app/catalog"
-	servercatalog "loupe/server/catalog"
 	"loupe/server/walkthrough/flow"
 )
 
@@ -83,6 +82,10 @@ func LoadFiles(files []File, cat *catalog.Catalog, src Sources) (*Set, error) {
 			errs = append(errs, fmt.Errorf("%s: walkthrough %s is also %s: rename one of them", w.File, w.ID, other.File))
 			continue
 		}
+		if i := slices.IndexFunc(w.Aliases, func(a string) bool { return set.Get(a) != nil }); i >= 0 {
+			errs = append(errs, fmt.Errorf("%s: info.x-loupe-aliases: %s names %s: remove the alias", w.File, w.Aliases[i], set.Get(w.Aliases[i]).File))
+			continue
+		}
 		set.list = append(set.list, w)
 	}
 	if len(errs) > 0 {
@@ -123,7 +126,7 @@ func parse(f File, cat *catalog.Catalog, src Sources) (*Walkthrough, error) {
 		display = f.Name
 	}
 	errAt := func(line int, format string, args ...any) error {
-		return &servercatalog.Error{File: display, Line: line, Msg: fmt.Sprintf(format, args...)}
+		return &Problem{File: display, Line: line, Msg: fmt.Sprintf(format, args...)}
 	}
 	var y yaml.Node
 	if err := yaml.Unmarshal(f.Data, &y); err != nil {
@@ -155,16 +158,15 @@ func parse(f File, cat *catalog.Catalog, src Sources) (*Walkthrough, error) {
 		slices.SortStableFunc(l.p.list, func(a, b problem) int { return a.at.line() - b.at.line() })
 		var errs []error
 		for _, p := range l.p.list {
-			msg := p.msg
-			if p.at.ptr != "" {
-				msg = p.at.ptr + ": " + msg
-			}
-			errs = append(errs, errAt(p.at.line(), "%s", msg))
+			errs = append(errs, &Problem{File: display, Line: p.at.line(), Pointer: p.at.ptr, Msg: p.msg})
 		}
 		return nil, errors.Join(errs...)
 	}
 	w := &Walkthrough{ID: ID(f.Name), File: display, Doc: doc, Workflow: doc.Workflows[0], APIs: apis, Data: f.Data,
 		Title: r.key("info").key("title").str(), Summary: r.key("info").key("summary").str(), Description: r.key("info").key("description").str()}
+	for _, a := range r.key("info").key("x-loupe-aliases").items() {
+		w.Aliases = append(w.Aliases, a.str())
+	}
 	w.API = apis[doc.Sources[0].Name]
 	return w, nil
 }

@@ -57,7 +57,7 @@ func TestBadDocumentsSayWhere(t *testing.T) {
 		{"not-yaml", []string{`testdata/not-yaml.arazzo.yaml:2: not an Arazzo document: it is neither YAML nor JSON`}},
 		{"missing-source", []string{
 			`testdata/missing-source.arazzo.yaml:7: /sourceDescriptions/0/url: source description petstore (testdata/petstore.yaml) is none of Loupe's APIs`,
-			`testdata/missing-source.arazzo.yaml:13: /workflows/0/steps/0/operationId: step list: "listPets" is no operation of `,
+			`testdata/missing-source.arazzo.yaml:13: /workflows/0/steps/0/operationId: step list: "listPets" cannot be looked up: no source description was matched`,
 		}},
 		{"unknown-operation", []string{
 			`testdata/unknown-operation.arazzo.yaml:13: /workflows/0/steps/0/operationId: step search: "entities.find" is no operation of Entity Search API`,
@@ -125,5 +125,34 @@ func TestInputs(t *testing.T) {
 				t.Errorf("got %s; want %s", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestARenamedWalkthroughKeepsItsOldID: the pagination walkthrough walked the cursor list as
+// pagination-walk-a-cursor-list; that id still finds it, and an alias that names another
+// walkthrough is refused.
+func TestARenamedWalkthroughKeepsItsOldID(t *testing.T) {
+	cat := loadCatalog(t)
+	set, err := Load(content.FS, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := set.Get("pagination-walk-a-cursor-list"); w == nil || w.ID != "pagination-walk-a-list" {
+		t.Fatalf("got %v; want the old id to find pagination-walk-a-list", w)
+	}
+	cw, err := CompileOne(set.Get("pagination-walk-a-list"))
+	if err != nil || len(cw.Aliases) != 1 || cw.Aliases[0] != "pagination-walk-a-cursor-list" {
+		t.Errorf("compiled: got aliases %v (%v); want the old id", cw.Aliases, err)
+	}
+	doc := func(alias string) File {
+		return File{Name: "walkthroughs/" + alias + "-doc.arazzo.yaml", Data: []byte(`arazzo: 1.0.1
+info: {title: T, version: "1", x-loupe-aliases: [` + alias + `]}
+sourceDescriptions: [{name: entities, url: ../openapi/entities.yaml, type: openapi}]
+workflows: [{workflowId: w, steps: [{stepId: s, operationId: entities.search}]}]
+`)}
+	}
+	_, err = LoadFiles([]File{doc("a"), doc("a-doc")}, cat, Sources{Documents: map[string]string{"openapi/entities.yaml": "entities"}})
+	if err == nil || !strings.Contains(err.Error(), "info.x-loupe-aliases: a-doc names") {
+		t.Errorf("got %v; want an alias naming another walkthrough refused", err)
 	}
 }

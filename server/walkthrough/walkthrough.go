@@ -14,6 +14,8 @@
 package walkthrough
 
 import (
+	"slices"
+
 	"loupe/app/catalog"
 	"loupe/server/walkthrough/flow"
 )
@@ -23,6 +25,9 @@ type Walkthrough struct {
 	// ID names the walkthrough: its file name without .arazzo.yaml or .arazzo.json. It names
 	// the page /walkthroughs/<id> and `loupe walk <id>`.
 	ID string
+	// Aliases are other ids that name it (info.x-loupe-aliases: the ids it had before a
+	// rename), so that old links and `loupe walk <old id>` still find it.
+	Aliases []string
 	// File is the document's name as errors show it.
 	File string
 	// Title, Summary and Description come from the document's info (Description is Markdown).
@@ -75,10 +80,10 @@ func (s *Set) List() []*Walkthrough {
 	return s.list
 }
 
-// Get returns the walkthrough with the given id, or nil.
+// Get returns the walkthrough with the given id or alias, or nil.
 func (s *Set) Get(id string) *Walkthrough {
 	for _, w := range s.List() {
-		if w.ID == id {
+		if w.ID == id || slices.Contains(w.Aliases, id) {
 			return w
 		}
 	}

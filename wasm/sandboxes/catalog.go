@@ -73,14 +73,26 @@ func loadHints(ctx context.Context, slug string) (any, error) {
 	return hints, nil
 }
 
-// loadDocument fetches the OpenAPI document of an API of your own that the static site wrote,
+// loadDocument fetches a file of the site by its root-relative path (a walkthrough's document,
+// /arazzo/<id>.arazzo.yaml), under the site's base.
+func loadDocument(ctx context.Context, path string) ([]byte, error) {
+	return loadSiteFile(ctx, path, 4<<20)
+}
+
+// loadOwnDocument fetches the OpenAPI document of an API of your own that the static site wrote,
 // /openapi/<slug>.yaml at the site's base: its in-browser sandbox is built from it.
-func loadDocument(ctx context.Context, slug string) ([]byte, error) {
+func loadOwnDocument(ctx context.Context, slug string) ([]byte, error) {
+	return loadSiteFile(ctx, "/openapi/"+slug+".yaml", 64<<20)
+}
+
+// loadSiteFile fetches the file at path (root-relative) under the site's base, reading at most
+// limit bytes of it.
+func loadSiteFile(ctx context.Context, path string, limit int64) ([]byte, error) {
 	base, _ := siteBase.Load().(string)
-	u := js.Global().Get("location").Get("origin").String() + base + "/openapi/" + slug + ".yaml"
+	u := js.Global().Get("location").Get("origin").String() + base + path
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
-		return nil, fmt.Errorf("the document's address %s: %w", u, err)
+		return nil, fmt.Errorf("the address %s: %w", u, err)
 	}
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -90,7 +102,7 @@ func loadDocument(ctx context.Context, slug string) ([]byte, error) {
 	if res.StatusCode != http.StatusOK {
 		return nil, fmt.Errorf("fetching %s: the site answered %d", u, res.StatusCode)
 	}
-	data, err := io.ReadAll(io.LimitReader(res.Body, 64<<20))
+	data, err := io.ReadAll(io.LimitReader(res.Body, limit))
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", u, err)
 	}

@@ -11,8 +11,9 @@
 //	loupeSandbox.reset(slug) -> "" or an error message ("" slug: every API)
 //
 // where path is /proxy/<slug>/<path>?<query> as the app sends it to a Loupe server, or one of
-// the server's own tools, POST /walkthroughs/<id>/step and POST /tools/script/syntax (all.Site;
-// the walkthroughs load on the first step, against the site's catalog.json), base the
+// the server's own tools, POST /walkthroughs/…, POST /tools/script/syntax and GET
+// /sandbox/<slug>/_sandbox/inference (all.Site; the walkthroughs load on the first walkthrough
+// request, against the site's catalog.json and the site's /arazzo/ documents), base the
 // site's sub-path ("" at the root of a host) and init a fetch init (method, headers, body,
 // signal). The answer is a real Response whose body is a ReadableStream fed as the handler
 // writes, so an event stream arrives event by event; aborting the signal or cancelling the body
@@ -28,7 +29,7 @@ import (
 )
 
 func main() {
-	proxy, err := all.NewProxy(all.Options{Content: content.FS, ChatTokensPerSecond: 40, OwnDocument: loadDocument, OwnHints: loadHints}, loadCatalog)
+	proxy, err := all.NewProxy(all.Options{Content: content.FS, ChatTokensPerSecond: 40, OwnDocument: loadOwnDocument, OwnHints: loadHints}, loadCatalog)
 	if err != nil {
 		js.Global().Get("console").Call("error", "the Loupe sandbox module could not start: "+err.Error())
 		if ready := js.Global().Get("loupeSandboxReady"); ready.Type() == js.TypeFunction {
@@ -36,7 +37,7 @@ func main() {
 		}
 		return
 	}
-	site := all.Site(all.SiteOptions{Proxy: proxy, Content: content.FS, Catalog: loadCatalog})
+	site := all.Site(all.SiteOptions{Proxy: proxy, Content: content.FS, Catalog: loadCatalog, Document: loadDocument})
 	obj := js.Global().Get("Object").New()
 	obj.Set("fetch", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		siteBase.Store(strings.TrimRight(args[1].String(), "/"))

@@ -14,7 +14,7 @@ import (
 func staticFlags(fl *flag.FlagSet) (out, base, cfgPath *string) {
 	out = fl.String("o", "", "output folder (required); created, or replaced when it holds an earlier static site")
 	base = fl.String("base", "/", "sub-path the folder is published under, such as /api/ or /<repo>/ on GitHub Pages")
-	cfgPath = fl.String("config", "", "a configuration whose walkthroughs key adds walkthroughs of your own (of the built-in APIs) to the site")
+	cfgPath = fl.String("config", "", "a configuration whose APIs of your own (answered by their in-browser sandboxes) and walkthroughs are added to the site")
 	return out, base, cfgPath
 }
 
@@ -27,14 +27,15 @@ func writeStaticUsage(w io.Writer) {
 
 Writes the whole playground as files: any static host serves them, and every Send is answered
 by the built-in sandboxes running in the browser (or by a real API, with a key typed in the tab).
-With -config, the configuration's walkthroughs (of the built-in APIs) are on the site too.
+With -config, the configuration's APIs of your own (each answered by a sandbox built from its
+document, in the browser) and its walkthroughs are on the site too.
 
 `)
 	fl.PrintDefaults()
 }
 
 // staticMain is `loupe static -o DIR [-base /prefix/] [-config loupe.yaml]`: it writes the
-// static explorer, with the walkthroughs of the configuration's walkthroughs key beside the
+// static explorer, with the configuration's APIs of your own and walkthroughs beside the
 // built-in ones, and returns the exit status.
 func staticMain(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("loupe static", flag.ContinueOnError)

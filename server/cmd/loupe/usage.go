@@ -20,7 +20,7 @@ usage:
         built-in sandbox)
   loupe walk <id or file> [-workflow id] [-input name=value]... [-config loupe.yaml]
         runs a walkthrough headless and prints each step (loupe help walk)
-  loupe static -o DIR [-base /prefix/]
+  loupe static -o DIR [-base /prefix/] [-config loupe.yaml]
         writes the static explorer, the playground as files (loupe help static)
   loupe help [walk | static]
         prints this text, or a command's

@@ -21,7 +21,7 @@ func TestUsage(t *testing.T) {
 		{"--help", []string{"--help"}, 0, whole, nil, false},
 		{"help", []string{"help"}, 0, whole, nil, false},
 		{"help walk", []string{"help", "walk"}, 0, []string{"usage: loupe walk <id or file>", "-workflow"}, nil, false},
-		{"help static", []string{"help", "static"}, 0, []string{"usage: loupe static -o DIR", "-base", "-o"}, nil, false},
+		{"help static", []string{"help", "static"}, 0, []string{"usage: loupe static -o DIR", "-base", "-o", "-config"}, nil, false},
 		{"walk -h", []string{"walk", "-h"}, 0, []string{"usage: loupe walk"}, nil, false},
 		{"static -h", []string{"static", "-h"}, 0, []string{"usage: loupe static", "-base"}, nil, false},
 		{"help of an unknown command", []string{"help", "foo"}, 2, nil, []string{`unknown command "foo"`, "walk, static and help"}, true},

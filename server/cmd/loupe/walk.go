@@ -6,19 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
-	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"strings"
-	"time"
 
-	"loupe/app/catalog"
 	"loupe/server"
 	"loupe/server/config"
 	"loupe/server/walkthrough"
-	"loupe/server/walkthrough/flow"
 )
 
 // walkUsage is printed for `loupe walk -h` and after a usage error.
@@ -85,8 +79,8 @@ func walkMain(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "Give inputs as -input name=value; `loupe walk -h` says more.")
 			return 2
 		}
-		var le *errLoad
-		if errors.Is(err, errUnknownWalkthrough) || errors.As(err, &le) {
+		var le *server.WalkLoadError
+		if errors.Is(err, server.ErrUnknownWalkthrough) || errors.As(err, &le) {
 			return 2
 		}
 		return 1
@@ -98,43 +92,11 @@ func walkMain(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-var errUnknownWalkthrough = errors.New("unknown walkthrough")
-
-// errLoad is a walkthrough file that does not load.
-type errLoad struct{ err error }
-
-func (e *errLoad) Error() string { return e.err.Error() }
-func (e *errLoad) Unwrap() error { return e.err }
-
-// walk starts Loupe in-process on a loopback port and runs the walkthrough through its proxy.
+// walk runs the walkthrough with the configuration at path (server.Walk).
 func walk(ctx context.Context, id, workflow, path string, inputs map[string]string) (*walkthrough.Report, error) {
 	settings, err := config.Load(path)
 	if err != nil {
 		return nil, err
 	}
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	srv, err := server.New(server.Config{Settings: settings, Logger: quiet})
-	if err != nil {
-		return nil, err
-	}
-	defer srv.Close()
-	w := srv.Walkthroughs().Get(id)
-	if w == nil {
-		if _, statErr := os.Stat(id); statErr != nil {
-			return nil, fmt.Errorf("%w %q: neither one of the walkthroughs (%s) nor a file", errUnknownWalkthrough, id, strings.Join(srv.Walkthroughs().IDs(), ", "))
-		}
-		if w, err = srv.LoadWalkthrough(id); err != nil {
-			return nil, &errLoad{err}
-		}
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, fmt.Errorf("listening on a loopback port: %w", err)
-	}
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
-	go hs.Serve(ln)
-	defer hs.Close()
-	base := "http://" + ln.Addr().String() + "/proxy/"
-	x := &walkthrough.Executor{Base: func(api *catalog.API) string { return base + api.Slug }}
-	return walkthrough.Walk(ctx, w, workflow, inputs, x, flow.Options{})
+	return server.Walk(ctx, settings, id, workflow, inputs)
 }

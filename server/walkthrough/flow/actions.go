@@ -161,7 +161,7 @@ func (r *Run) complete(ok bool, why string) {
 
 // call resolves a step's request.
 func (r *Run) call(f *Frame, step *Step, ctx *Context) (*Call, error) {
-	c := &Call{Workflow: f.Workflow, Step: step.ID, Depth: len(r.st.Stack) - 1, Operation: *step.Operation,
+	c := &Call{Workflow: f.Workflow, Step: step.ID, Depth: len(r.st.Stack) - 1, Outer: r.outer(), Operation: *step.Operation,
 		Attempt: f.Retries[step.ID] + 1, After: r.st.Wait}
 	r.st.Wait = 0
 	for _, p := range step.Parameters {

@@ -129,6 +129,18 @@ func (r *Run) drain() []StepResult {
 
 func (r *Run) top() *Frame { return &r.st.Stack[len(r.st.Stack)-1] }
 
+// outer names the steps of the frames below the top, each as "workflowId/stepId": the steps
+// whose workflows are running the top one.
+func (r *Run) outer() []string {
+	var out []string
+	for _, f := range r.st.Stack[:max(len(r.st.Stack)-1, 0)] {
+		if wf := r.doc.Workflow(f.Workflow); wf != nil && f.Step < len(wf.Steps) {
+			out = append(out, f.Workflow+"/"+wf.Steps[f.Step].ID)
+		}
+	}
+	return out
+}
+
 // startQueued starts the next workflow of the queue, or finishes the run.
 func (r *Run) startQueued() {
 	st := r.st
@@ -174,7 +186,7 @@ func (r *Run) judge(step *Step, ex *Exchange, childOutputs map[string]any, cause
 	if f.Outputs == nil {
 		f.Outputs = map[string]map[string]any{}
 	}
-	res := StepResult{Workflow: f.Workflow, Step: step.ID, Depth: len(r.st.Stack) - 1, Attempt: f.Retries[step.ID] + 1}
+	res := StepResult{Workflow: f.Workflow, Step: step.ID, Depth: len(r.st.Stack) - 1, Outer: r.outer(), Attempt: f.Retries[step.ID] + 1}
 	if step.WorkflowID == "" {
 		res.Exchange = ex
 	}

@@ -79,6 +79,9 @@ type Call struct {
 	Workflow string `json:"workflow"`
 	Step     string `json:"step"`
 	Depth    int    `json:"depth"`
+	// Outer names the steps whose workflows called it, outermost first, each as
+	// "workflowId/stepId"; nil at the top.
+	Outer []string `json:"outer,omitempty"`
 	// Operation is what to call.
 	Operation Operation `json:"operation"`
 	// Params are the parameters with their values.
@@ -141,6 +144,8 @@ type StepResult struct {
 	Step     string `json:"step"`
 	Depth    int    `json:"depth"`
 	Attempt  int    `json:"attempt"`
+	// Outer names the steps whose workflows called it, as Call's does.
+	Outer []string `json:"outer,omitempty"`
 	// Exchange is the request and answer; nil for a step that runs a workflow or one whose
 	// request could not be built.
 	Exchange *Exchange `json:"exchange,omitempty"`
