@@ -63,7 +63,8 @@ func (w *watchdog) loop(ctx context.Context, vm *goja.Runtime, lim Limits) {
 		tick = t.C
 	}
 	base, baseLive := heapBytes(), liveBytes()
-	var overSince time.Time
+	// collected counts the collections that ended while the heap was past the limit.
+	var collected atomic.Int32
 	var collecting atomic.Bool
 	for {
 		select {
@@ -78,26 +79,27 @@ func (w *watchdog) loop(ctx context.Context, vm *goja.Runtime, lim Limits) {
 			return
 		case <-tick:
 			if h := heapBytes(); h <= base || h-base <= lim.Memory {
-				overSince = time.Time{}
+				collected.Store(0)
 				continue
 			}
 			// Garbage counts until it is collected: past the limit, the run is over it when what
-			// the last collection found alive is, or when the heap stays past it for 500 ms
-			// while a collection is asked for (a collector that cannot keep up is no better).
+			// the last collection found alive is, or when the heap is still past it after two
+			// collections asked for since it went past (a collector that cannot keep up is no
+			// better). Counting collections, not time, keeps a run that only makes garbage on a
+			// loaded machine, where a collection takes long, from being called a memory hog:
+			// its deadline comes first. The worker's OS limits still hold the process meanwhile.
 			if l := liveBytes(); l > baseLive && l-baseLive > lim.Memory {
 				w.interrupt(vm, errRunMemory, LimitMemory)
 				return
 			}
-			if overSince.IsZero() {
-				overSince = time.Now()
-			}
-			if time.Since(overSince) > 500*time.Millisecond {
+			if collected.Load() >= 2 {
 				w.interrupt(vm, errRunMemory, LimitMemory)
 				return
 			}
 			if collecting.CompareAndSwap(false, true) {
 				go func() {
 					runtime.GC()
+					collected.Add(1)
 					collecting.Store(false)
 				}()
 			}
