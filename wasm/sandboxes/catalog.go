@@ -24,23 +24,13 @@ var siteBase atomic.Value
 // request. net/http goes through the browser's fetch, so the service worker's cached copy
 // answers offline.
 func loadCatalog(ctx context.Context) (*catalog.Catalog, error) {
-	base, _ := siteBase.Load().(string)
-	u := js.Global().Get("location").Get("origin").String() + base + "/catalog.json"
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	data, _, err := fetchSiteFile(ctx, "/catalog.json", 0)
 	if err != nil {
-		return nil, fmt.Errorf("the catalog's address %s: %w", u, err)
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return nil, fmt.Errorf("fetching %s: %w", u, err)
-	}
-	defer res.Body.Close()
-	if res.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("fetching %s: the site answered %d", u, res.StatusCode)
+		return nil, err
 	}
 	var cat catalog.Catalog
-	if err := json.NewDecoder(res.Body).Decode(&cat); err != nil {
-		return nil, fmt.Errorf("reading %s: %w", u, err)
+	if err := json.Unmarshal(data, &cat); err != nil {
+		return nil, fmt.Errorf("reading %s/catalog.json: %w", siteBaseOf(), err)
 	}
 	return &cat, nil
 }
@@ -48,27 +38,13 @@ func loadCatalog(ctx context.Context) (*catalog.Catalog, error) {
 // loadHints fetches the configured sandbox hints of an API of your own that the static site
 // wrote (all.OwnHintsPath), decoded; nil when the site has none for it (404).
 func loadHints(ctx context.Context, slug string) (any, error) {
-	base, _ := siteBase.Load().(string)
-	u := js.Global().Get("location").Get("origin").String() + base + all.OwnHintsPath(slug)
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
-	if err != nil {
-		return nil, fmt.Errorf("the hints' address %s: %w", u, err)
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return nil, fmt.Errorf("fetching %s: %w", u, err)
-	}
-	defer res.Body.Close()
-	switch res.StatusCode {
-	case http.StatusOK:
-	case http.StatusNotFound:
-		return nil, nil
-	default:
-		return nil, fmt.Errorf("fetching %s: the site answered %d", u, res.StatusCode)
+	data, found, err := fetchSiteFile(ctx, all.OwnHintsPath(slug), 16<<20)
+	if err != nil || !found {
+		return nil, err
 	}
 	var hints any
-	if err := json.NewDecoder(io.LimitReader(res.Body, 16<<20)).Decode(&hints); err != nil {
-		return nil, fmt.Errorf("reading %s: %w", u, err)
+	if err := json.Unmarshal(data, &hints); err != nil {
+		return nil, fmt.Errorf("reading %s%s: %w", siteBaseOf(), all.OwnHintsPath(slug), err)
 	}
 	return hints, nil
 }
@@ -86,25 +62,49 @@ func loadOwnDocument(ctx context.Context, slug string) ([]byte, error) {
 }
 
 // loadSiteFile fetches the file at path (root-relative) under the site's base, reading at most
-// limit bytes of it.
+// limit bytes of it; a file the site does not have is an error.
 func loadSiteFile(ctx context.Context, path string, limit int64) ([]byte, error) {
+	data, found, err := fetchSiteFile(ctx, path, limit)
+	if err == nil && !found {
+		err = fmt.Errorf("fetching %s%s: the site answered %d", siteBaseOf(), path, http.StatusNotFound)
+	}
+	return data, err
+}
+
+// siteBaseOf is the site's origin and sub-path, as the page passed it.
+func siteBaseOf() string {
 	base, _ := siteBase.Load().(string)
-	u := js.Global().Get("location").Get("origin").String() + base + path
+	return js.Global().Get("location").Get("origin").String() + base
+}
+
+// fetchSiteFile fetches the file at path (root-relative) under the site's base, reading at
+// most limit bytes of it (0: all). found is false, with no error, when the site answers 404.
+// net/http goes through the browser's fetch, so the service worker's cached copy answers
+// offline.
+func fetchSiteFile(ctx context.Context, path string, limit int64) (data []byte, found bool, err error) {
+	u := siteBaseOf() + path
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
-		return nil, fmt.Errorf("the address %s: %w", u, err)
+		return nil, false, fmt.Errorf("the address %s: %w", u, err)
 	}
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
-		return nil, fmt.Errorf("fetching %s: %w", u, err)
+		return nil, false, fmt.Errorf("fetching %s: %w", u, err)
 	}
 	defer res.Body.Close()
-	if res.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("fetching %s: the site answered %d", u, res.StatusCode)
+	switch res.StatusCode {
+	case http.StatusOK:
+	case http.StatusNotFound:
+		return nil, false, nil
+	default:
+		return nil, false, fmt.Errorf("fetching %s: the site answered %d", u, res.StatusCode)
 	}
-	data, err := io.ReadAll(io.LimitReader(res.Body, limit))
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", u, err)
+	var body io.Reader = res.Body
+	if limit > 0 {
+		body = io.LimitReader(res.Body, limit)
 	}
-	return data, nil
+	if data, err = io.ReadAll(body); err != nil {
+		return nil, false, fmt.Errorf("reading %s: %w", u, err)
+	}
+	return data, true, nil
 }
