@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"slices"
 
+	servercatalog "loupe/server/catalog"
 	"loupe/server/sandbox/all"
 	"loupe/server/sandbox/state"
 )
@@ -15,8 +16,9 @@ import (
 // the default proxy configuration sends, unless the configuration gives that API's sandbox
 // another. The docs and pagination APIs have none (security: []), so their sandboxes take no key.
 // The stateful ones keep each session's state in reg. Each API of your own with no base_url
-// (and sandbox not false) gets the sandbox built from its document, own[slug] (all.Own).
-func newSandboxes(cfg Config, reg *state.Registry, own map[string][]byte) (map[string]http.Handler, error) {
+// (and sandbox not false) gets the sandbox built from its document, own[slug] (all.Own), from what the catalog
+// parsed and built of it.
+func newSandboxes(cfg Config, reg *state.Registry, own map[string]servercatalog.OwnDocument) (map[string]http.Handler, error) {
 	sbs, err := all.New(all.Options{Key: cfg.sandboxKey, Content: cfg.Content, ChatTokensPerSecond: cfg.ChatTokensPerSecond,
 		Registry: reg, ScriptAccessTokenTTL: cfg.ScriptAccessTokenTTL,
 		ScriptRunTimeout: cfg.ScriptRunTimeout})
@@ -28,7 +30,7 @@ func newSandboxes(cfg Config, reg *state.Registry, own map[string][]byte) (map[s
 		if a == nil || !a.IsOwnSandbox() {
 			continue
 		}
-		sb, err := all.Own(all.OwnOptions{Slug: slug, File: a.OpenAPI, Document: own[slug], Hints: a.SandboxHints, Registry: reg})
+		sb, err := all.Own(all.OwnOptions{Slug: slug, File: a.OpenAPI, Document: own[slug].Data, Built: own[slug].Built, Hints: a.SandboxHints, Registry: reg})
 		if err != nil {
 			return nil, fmt.Errorf("apis.%s: the sandbox built from its document: %w", slug, err)
 		}

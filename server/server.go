@@ -113,7 +113,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	lim := cfg.Settings.Server.Limits
-	ownDocs, err := servercatalog.LoadOwn(cat, ownAPIs(cfg.Settings), servercatalog.Limits{MaxBytes: lim.MaxDocument, BuildTimeout: lim.DocumentBuildTimeout})
+	ownDocs, err := servercatalog.LoadOwnDocuments(cat, ownAPIs(cfg.Settings), servercatalog.Limits{MaxBytes: lim.MaxDocument, BuildTimeout: lim.DocumentBuildTimeout})
 	if err != nil {
 		return nil, err
 	}
@@ -205,7 +205,7 @@ func New(cfg Config) (*Server, error) {
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprintf(w, `{"status":"ok","catalog":%q,"app":%q}`+"\n", cat.Version, st.Version())
 	}))
-	s.walks.docs = docsFS{cfg.Content, ownDocs}
+	s.walks.docs = docsFS{cfg.Content, servercatalog.OwnBytes(ownDocs)}
 	s.walks.setHandler(servercatalog.Handler(cat, s.walks.docs))
 	catHandler := http.HandlerFunc(s.walks.serveCatalog)
 	mux.Handle("/catalog.json", catHandler)

@@ -25,7 +25,7 @@ func staticOwn(cat *catalog.Catalog, settings *config.Config) (map[string][]byte
 		return nil, nil, nil
 	}
 	lim := settings.Server.Limits
-	docs, err := servercatalog.LoadOwn(cat, ownAPIs(settings), servercatalog.Limits{MaxBytes: lim.MaxDocument, BuildTimeout: lim.DocumentBuildTimeout})
+	docs, err := servercatalog.LoadOwnDocuments(cat, ownAPIs(settings), servercatalog.Limits{MaxBytes: lim.MaxDocument, BuildTimeout: lim.DocumentBuildTimeout})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -44,7 +44,7 @@ func staticOwn(cat *catalog.Catalog, settings *config.Config) (map[string][]byte
 		}
 		// Built once here, as the server does at its start, so that a document or hints the
 		// sandbox cannot take fail the build rather than the site's first Send.
-		if _, err := all.Own(all.OwnOptions{Slug: api.Slug, File: a.OpenAPI, Document: docs[api.Slug], Hints: a.SandboxHints,
+		if _, err := all.Own(all.OwnOptions{Slug: api.Slug, File: a.OpenAPI, Document: docs[api.Slug].Data, Hints: a.SandboxHints,
 			Registry: all.NewRegistry(state.Limits{})}); err != nil {
 			return nil, nil, fmt.Errorf("the sandbox of apis.%s: %w", api.Slug, err)
 		}
@@ -56,5 +56,5 @@ func staticOwn(cat *catalog.Catalog, settings *config.Config) (map[string][]byte
 			files[all.OwnHintsPath(api.Slug)] = data
 		}
 	}
-	return docs, files, nil
+	return servercatalog.OwnBytes(docs), files, nil
 }

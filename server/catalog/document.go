@@ -20,32 +20,34 @@ import (
 // compileDocument parses, builds, validates and compiles one OpenAPI document. file names
 // it in errors. Every problem found is returned, each with its line, joined.
 func compileDocument(slug, file string, data []byte) (catalog.API, error) {
-	return compile(slug, file, data, false)
+	api, _, err := compile(slug, file, data, false)
+	return api, err
 }
 
 // compile is compileDocument, for a shipped document (own false) or one of your own, read as
-// compileOwn says.
-func compile(slug, file string, data []byte, own bool) (catalog.API, error) {
+// compileOwn says. It also returns the document as libopenapi parsed and built it, for what
+// else is made of a document of your own (its sandbox), which need not parse it again.
+func compile(slug, file string, data []byte, own bool) (catalog.API, *Built, error) {
 	cfg := documentConfig()
 	doc, err := libopenapi.NewDocumentWithConfiguration(data, cfg)
 	if err != nil {
-		return catalog.API{}, syntaxError(file, data, err)
+		return catalog.API{}, nil, syntaxError(file, data, err)
 	}
 	info := doc.GetSpecInfo()
 	root := info.RootNode
 	p := &problems{file: file, root: root, pointers: own}
 	if !checkAliases(data, root, p) {
-		return catalog.API{}, p.err()
+		return catalog.API{}, nil, p.err()
 	}
 	switch {
 	case own && !strings.HasPrefix(info.Version, "3.0") && !strings.HasPrefix(info.Version, "3.1"):
 		key, _ := lookup(root, "openapi")
 		p.add(key, "openapi %q: Loupe reads OpenAPI 3.0 and 3.1 documents", info.Version)
-		return catalog.API{}, p.err()
+		return catalog.API{}, nil, p.err()
 	case !own && !strings.HasPrefix(info.Version, "3.1"):
 		key, _ := lookup(root, "openapi")
 		p.add(key, "openapi %q: Loupe reads OpenAPI 3.1 documents", info.Version)
-		return catalog.API{}, p.err()
+		return catalog.API{}, nil, p.err()
 	}
 	model, err := doc.BuildV3Model()
 	if own && model == nil && err != nil {
@@ -75,21 +77,21 @@ func compile(slug, file string, data []byte, own bool) (catalog.API, error) {
 		if len(p.errs) == 0 {
 			p.addLine(1, "the document does not build")
 		}
-		return catalog.API{}, p.err()
+		return catalog.API{}, nil, p.err()
 	}
 	if !own {
 		validate(doc, root, p)
 	}
 	if len(p.errs) > 0 && err != nil {
 		// A model that did not build cleanly is partial: compiling it would only add noise.
-		return catalog.API{}, p.err()
+		return catalog.API{}, nil, p.err()
 	}
 	api := compileAPI(slug, &model.Model, model.Index, p, own)
 	if err := p.err(); err != nil {
-		return catalog.API{}, err
+		return catalog.API{}, nil, err
 	}
 	api.Warnings = p.warningTexts()
-	return api, nil
+	return api, &Built{Document: doc, Model: &model.Model}, nil
 }
 
 // documentConfig is how every document is parsed (compile, OpenOwn).

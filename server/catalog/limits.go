@@ -59,22 +59,23 @@ func tooLarge(path string, size int64, lim Limits) error {
 // compileWithin compiles a document of your own, giving up when it takes longer than the
 // build time limit. The compilation that was given up runs on in the background until it
 // ends; the start has failed by then.
-func compileWithin(slug, path string, data []byte, lim Limits) (catalog.API, error) {
+func compileWithin(slug, path string, data []byte, lim Limits) (catalog.API, *Built, error) {
 	type result struct {
-		api catalog.API
-		err error
+		api   catalog.API
+		built *Built
+		err   error
 	}
 	done := make(chan result, 1)
 	go func() {
-		api, err := compileOwn(slug, path, data)
-		done <- result{api, err}
+		api, built, err := compileOwn(slug, path, data)
+		done <- result{api, built, err}
 	}()
 	timer := time.NewTimer(lim.BuildTimeout)
 	defer timer.Stop()
 	select {
 	case r := <-done:
-		return r.api, r.err
+		return r.api, r.built, r.err
 	case <-timer.C:
-		return catalog.API{}, fmt.Errorf("%s: building its catalog took longer than %s allows (%s); raise %s to wait longer", path, lim.BuildTimeoutKey, lim.BuildTimeout, lim.BuildTimeoutKey)
+		return catalog.API{}, nil, fmt.Errorf("%s: building its catalog took longer than %s allows (%s); raise %s to wait longer", path, lim.BuildTimeoutKey, lim.BuildTimeout, lim.BuildTimeoutKey)
 	}
 }

@@ -10,6 +10,15 @@ import (
 	"github.com/pb33f/libopenapi/utils"
 )
 
+// Built is a document parsed and built by libopenapi: the parsed document, whose root node is
+// the document as read, and its OpenAPI 3 model.
+type Built struct {
+	// Document is the parsed document.
+	Document libopenapi.Document
+	// Model is its OpenAPI 3 model.
+	Model *v3.Document
+}
+
 // OpenOwn parses and builds a document of your own the way LoadOwn reads it for the catalog
 // (the same document configuration, Swagger 2.0 converted to OpenAPI 3.0 with openapi2conv, a
 // model built past $refs to nothing and circular references), for what else is made of it: the

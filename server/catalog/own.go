@@ -53,8 +53,29 @@ const (
 // is it validated against the OpenAPI schema. It returns each document's bytes by slug, for
 // export as /openapi/<slug>.yaml. Every error starts with the setting's key and the file.
 func LoadOwn(c *catalog.Catalog, own []Own, lim Limits) (map[string][]byte, error) {
+	docs, err := LoadOwnDocuments(c, own, lim)
+	if err != nil {
+		return nil, err
+	}
+	return OwnBytes(docs), nil
+}
+
+// OwnDocument is a document of your own as LoadOwnDocuments read it: its bytes and what
+// libopenapi parsed and built of them.
+type OwnDocument struct {
+	// Data is the document as read, for export as /openapi/<slug>.yaml.
+	Data []byte
+	// Built is the document parsed and built (converted first when it is Swagger 2.0), which
+	// the catalog was compiled from; the sandbox built from the document reads it too
+	// (server/sandbox/fromdoc), so a large document is parsed once.
+	Built *Built
+}
+
+// LoadOwnDocuments is LoadOwn, returning each document by slug with what was parsed and built
+// of it.
+func LoadOwnDocuments(c *catalog.Catalog, own []Own, lim Limits) (map[string]OwnDocument, error) {
 	lim = lim.withDefaults()
-	docs := map[string][]byte{}
+	docs := map[string]OwnDocument{}
 	hash := sha256.New()
 	hash.Write([]byte(c.Version))
 	for _, o := range own {
@@ -65,13 +86,13 @@ func LoadOwn(c *catalog.Catalog, own []Own, lim Limits) (map[string][]byte, erro
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", o.Key, err)
 		}
-		api, err := compileWithin(o.Slug, o.Path, data, lim)
+		api, built, err := compileWithin(o.Slug, o.Path, data, lim)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", o.Key, err)
 		}
 		api.Own = true
 		c.APIs = append(c.APIs, api)
-		docs[o.Slug] = data
+		docs[o.Slug] = OwnDocument{Data: data, Built: built}
 		fmt.Fprintf(hash, "%s %d\n", o.Slug, len(data))
 		hash.Write(data)
 	}
@@ -81,23 +102,32 @@ func LoadOwn(c *catalog.Catalog, own []Own, lim Limits) (map[string][]byte, erro
 	return docs, nil
 }
 
+// OwnBytes returns the bytes of each document of LoadOwnDocuments, by slug.
+func OwnBytes(docs map[string]OwnDocument) map[string][]byte {
+	out := make(map[string][]byte, len(docs))
+	for slug, d := range docs {
+		out[slug] = d.Data
+	}
+	return out
+}
+
 // swagger2 finds a Swagger 2.0 document's version key, which libopenapi reads but cannot build
 // into an OpenAPI 3 model.
 var swagger2 = regexp.MustCompile(`(?m)^\s*"?swagger"?\s*:\s*["']?2`)
 
 // compileOwn is compileDocument for a document of your own. A Swagger 2.0 document is
 // converted to OpenAPI 3.0 first (fromSwagger2), and its API says so in a warning.
-func compileOwn(slug, file string, data []byte) (catalog.API, error) {
+func compileOwn(slug, file string, data []byte) (catalog.API, *Built, error) {
 	if swagger2.Match(data[:min(len(data), 4096)]) {
 		converted, err := fromSwagger2(file, data)
 		if err != nil {
-			return catalog.API{}, err
+			return catalog.API{}, nil, err
 		}
-		api, err := compile(slug, file+" (converted from Swagger 2.0)", converted, true)
+		api, built, err := compile(slug, file+" (converted from Swagger 2.0)", converted, true)
 		if err == nil {
 			api.Warnings = append([]string{file + ": a Swagger 2.0 document, converted to OpenAPI 3.0 as it loaded (kin-openapi's openapi2conv)"}, api.Warnings...)
 		}
-		return api, err
+		return api, built, err
 	}
 	return compile(slug, file, data, true)
 }

@@ -22,7 +22,7 @@ func BenchmarkCatalogGitHub(b *testing.B) {
 	}
 	var api catalog.API
 	for b.Loop() {
-		if api, err = compileOwn("github", githubDocument, data); err != nil {
+		if api, _, err = compileOwn("github", githubDocument, data); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -21,7 +21,7 @@ func FuzzCompileOwn(f *testing.F) {
 	f.Add([]byte("swagger: '2.0'\ninfo: {title: t, version: '1'}\npaths: {}\n"))
 	f.Add([]byte("openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /x:\n    post:\n      requestBody: {content: {multipart/form-data: {schema: {$ref: '#/components/schemas/a'}}}}\ncomponents: {schemas: {a: {$ref: '#/components/schemas/a'}}}\n"))
 	f.Fuzz(func(t *testing.T, doc []byte) {
-		api, err := compileOwn("mine", "fuzz.yaml", doc)
+		api, _, err := compileOwn("mine", "fuzz.yaml", doc)
 		switch {
 		case err != nil:
 			if !strings.Contains(err.Error(), "fuzz.yaml") {

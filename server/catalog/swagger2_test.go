@@ -14,7 +14,7 @@ func TestSwagger2Converted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	api, err := compileOwn("pets", "petstore-swagger-2.0.yaml", data)
+	api, _, err := compileOwn("pets", "petstore-swagger-2.0.yaml", data)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 
+	"loupe/server/catalog"
 	"loupe/server/sandbox/fromdoc"
 	"loupe/server/sandbox/state"
 )
@@ -17,6 +18,10 @@ type OwnOptions struct {
 	File string
 	// Document is the OpenAPI document. Required.
 	Document []byte
+	// Built is the same document as the catalog parsed and built it
+	// (server/catalog.LoadOwnDocuments), read instead of parsing Document again. Nil means
+	// Document is parsed.
+	Built *catalog.Built
 	// Hints override what the sandbox infers of the document (apis.<slug>.sandbox_hints, as
 	// decoded). Nil means none.
 	Hints any
@@ -28,7 +33,13 @@ type OwnOptions struct {
 // as both hosts do: the Loupe server for an API with no base_url, and the static explorer's
 // sandbox module for every API of your own its catalog lists.
 func Own(opts OwnOptions) (*fromdoc.Sandbox, error) {
-	doc, err := fromdoc.Load(opts.File, opts.Document)
+	var doc *fromdoc.Document
+	var err error
+	if opts.Built != nil {
+		doc, err = fromdoc.FromBuilt(opts.Built)
+	} else {
+		doc, err = fromdoc.Load(opts.File, opts.Document)
+	}
 	if err != nil {
 		return nil, err
 	}

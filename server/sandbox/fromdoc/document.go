@@ -56,6 +56,16 @@ func Load(file string, data []byte) (*Document, error) {
 	return fromModel(doc, model)
 }
 
+// FromBuilt reads a document the catalog has already parsed and built as a document of your
+// own (server/catalog.LoadOwnDocuments), so that a large document is not parsed twice. The
+// sandbox only reads what it is given.
+func FromBuilt(b *catalog.Built) (*Document, error) {
+	if b == nil || b.Document == nil || b.Model == nil {
+		return nil, fmt.Errorf("fromdoc: no document was built")
+	}
+	return fromModel(b.Document, b.Model)
+}
+
 // fromModel builds the Document of a parsed document and its model.
 func fromModel(doc libopenapi.Document, model *v3.Document) (*Document, error) {
 	d := &Document{model: model, root: plain(doc.GetSpecInfo().RootNode), byPlace: map[string]*operation{}, bySegments: map[string][]*operation{}}
