@@ -108,12 +108,27 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Audit == nil {
 		cfg.Audit = cfg.Logger
 	}
+	lim := cfg.Settings.Server.Limits
+	// The documents of your own are compiled while the built-in catalog is: on two cores a
+	// large document's start is shorter by the built-in catalog's time.
+	type ownResult struct {
+		compiled []servercatalog.CompiledOwn
+		err      error
+	}
+	ownDone := make(chan ownResult, 1)
+	go func() {
+		compiled, err := servercatalog.CompileOwn(ownAPIs(cfg.Settings), servercatalog.Limits{MaxBytes: lim.MaxDocument, BuildTimeout: lim.DocumentBuildTimeout})
+		ownDone <- ownResult{compiled, err}
+	}()
 	cat, walks, err := loadCatalog(cfg.Content)
+	own := <-ownDone
 	if err != nil {
 		return nil, err
 	}
-	lim := cfg.Settings.Server.Limits
-	ownDocs, err := servercatalog.LoadOwnDocuments(cat, ownAPIs(cfg.Settings), servercatalog.Limits{MaxBytes: lim.MaxDocument, BuildTimeout: lim.DocumentBuildTimeout})
+	if own.err != nil {
+		return nil, own.err
+	}
+	ownDocs, err := servercatalog.AddOwn(cat, own.compiled)
 	if err != nil {
 		return nil, err
 	}

@@ -34,6 +34,8 @@ type compiler struct {
 	// inherit is the x-loupe-source of the nearest marked schema being compiled, which
 	// unmarked properties below it take; components reset it.
 	inherit string
+	// rendered holds each description's HTML by its Markdown source (md).
+	rendered map[string]string
 	// own marks a document of your own (LoadOwn): Loupe's conventions are not asked of it
 	// (see convention), only what the UI and the proxy cannot do without.
 	own bool
@@ -151,12 +153,23 @@ func (c *compiler) securitySchemes() []catalog.SecurityScheme {
 	return out
 }
 
-// md renders a description, recording a failure at node.
+// md renders a description, recording a failure at node. A text met before is rendered once:
+// large documents repeat the same descriptions at hundreds of parameters and properties
+// (Kubernetes' "If 'true', then the output is pretty printed."), and the catalog then holds
+// one copy of its HTML.
 func (c *compiler) md(src string, node *yaml.Node) string {
+	if html, ok := c.rendered[src]; ok {
+		return html
+	}
 	html, err := renderMarkdown(src)
 	if err != nil {
 		c.p.add(node, "markdown: %v", err)
+		return html
 	}
+	if c.rendered == nil {
+		c.rendered = map[string]string{}
+	}
+	c.rendered[src] = html
 	return html
 }
 

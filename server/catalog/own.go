@@ -74,14 +74,35 @@ type OwnDocument struct {
 // LoadOwnDocuments is LoadOwn, returning each document by slug with what was parsed and built
 // of it.
 func LoadOwnDocuments(c *catalog.Catalog, own []Own, lim Limits) (map[string]OwnDocument, error) {
-	lim = lim.withDefaults()
-	docs := map[string]OwnDocument{}
-	hash := sha256.New()
-	hash.Write([]byte(c.Version))
 	for _, o := range own {
 		if c.API(o.Slug) != nil {
 			return nil, fmt.Errorf("%s: %s is a built-in API; add yours under another slug", o.Key, o.Slug)
 		}
+	}
+	compiled, err := CompileOwn(own, lim)
+	if err != nil {
+		return nil, err
+	}
+	return AddOwn(c, compiled)
+}
+
+// CompiledOwn is a document of your own read and compiled by CompileOwn, not yet in a catalog.
+type CompiledOwn struct {
+	// Own is the document's configuration.
+	Own Own
+	// API is its catalog API.
+	API catalog.API
+	// Document is the document as read and built.
+	Document OwnDocument
+}
+
+// CompileOwn reads and compiles the documents of your own, in the order given, within the
+// limits, as LoadOwn does but without a catalog: a host may compile them while it compiles its
+// built-in catalog, then add them to it (AddOwn). Every error starts with the setting's key.
+func CompileOwn(own []Own, lim Limits) ([]CompiledOwn, error) {
+	lim = lim.withDefaults()
+	out := make([]CompiledOwn, 0, len(own))
+	for _, o := range own {
 		data, err := readLimited(o.Path, lim)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", o.Key, err)
@@ -91,12 +112,30 @@ func LoadOwnDocuments(c *catalog.Catalog, own []Own, lim Limits) (map[string]Own
 			return nil, fmt.Errorf("%s: %w", o.Key, err)
 		}
 		api.Own = true
-		c.APIs = append(c.APIs, api)
-		docs[o.Slug] = OwnDocument{Data: data, Built: built}
-		fmt.Fprintf(hash, "%s %d\n", o.Slug, len(data))
-		hash.Write(data)
+		out = append(out, CompiledOwn{Own: o, API: api, Document: OwnDocument{Data: data, Built: built}})
 	}
-	if len(own) > 0 {
+	return out, nil
+}
+
+// AddOwn appends the compiled documents of your own to c, after the built-in APIs, in their
+// order; the catalog's version follows them. It refuses a slug c already has. It returns each
+// document by slug.
+func AddOwn(c *catalog.Catalog, compiled []CompiledOwn) (map[string]OwnDocument, error) {
+	for _, d := range compiled {
+		if c.API(d.Own.Slug) != nil {
+			return nil, fmt.Errorf("%s: %s is a built-in API; add yours under another slug", d.Own.Key, d.Own.Slug)
+		}
+	}
+	docs := map[string]OwnDocument{}
+	hash := sha256.New()
+	hash.Write([]byte(c.Version))
+	for _, d := range compiled {
+		c.APIs = append(c.APIs, d.API)
+		docs[d.Own.Slug] = d.Document
+		fmt.Fprintf(hash, "%s %d\n", d.Own.Slug, len(d.Document.Data))
+		hash.Write(d.Document.Data)
+	}
+	if len(compiled) > 0 {
 		c.Version = hex.EncodeToString(hash.Sum(nil))[:12]
 	}
 	return docs, nil
