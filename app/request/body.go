@@ -49,7 +49,11 @@ func buildBody(b *catalog.RequestBody, st State, strict bool) (*encodedBody, []F
 			return &encodedBody{data: []byte(text), contentType: ct}, nil
 		}
 		if strict {
-			if errs := checkForm(b, form); len(errs) > 0 {
+			errs := checkForm(b, form)
+			if kind == catalog.BodyMultipart {
+				errs = append(errs, checkPartHeaders(b, form, st)...)
+			}
+			if len(errs) > 0 {
 				return nil, errs
 			}
 		}
