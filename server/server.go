@@ -123,12 +123,11 @@ func New(cfg Config) (*Server, error) {
 			cat.APIs[i].OwnSandbox = true
 		}
 		if api.Own && a != nil && a.Credential.Send == "" {
-			// The preview shows the credentials the proxy sends, as reload.go places them.
-			sec, err := ownSecurity(&cat.APIs[i], a)
-			if err != nil {
-				return nil, err
+			// The preview shows the credentials the proxy sends, as reload.go places them
+			// (which says what is wrong with a credential it cannot place).
+			if sec, err := ownSecurity(&cat.APIs[i], a); err == nil {
+				cat.APIs[i].SecurityPerOperation, cat.APIs[i].HeldSchemes = true, sec.held
 			}
-			cat.APIs[i].SecurityPerOperation, cat.APIs[i].HeldSchemes = true, sec.held
 		}
 	}
 	configured, err := loadConfiguredWalkthroughs(cfg.Settings, cat, walks)
