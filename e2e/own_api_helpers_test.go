@@ -38,7 +38,7 @@ func (r recorded) Parts(t *testing.T) []recordedPart {
 	t.Helper()
 	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil || mt != "multipart/form-data" || params["boundary"] == "" {
-		t.Fatalf("Content-Type = %q; want multipart/form-data with a boundary", r.Header.Get("Content-Type"))
+		t.Fatalf("%s %s: Content-Type = %q; want multipart/form-data with a boundary", r.Method, r.Path, r.Header.Get("Content-Type"))
 	}
 	mr := multipart.NewReader(bytes.NewReader(r.Body), params["boundary"])
 	var parts []recordedPart
