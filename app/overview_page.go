@@ -39,7 +39,7 @@ func (p *overviewPage) Render() app.UI {
 		})
 		cards = append(cards, app.Li().Class("api-card").Body(
 			app.H3().Body(app.A().Href(ui.Href("/"+a.Slug)).Text(a.Title)),
-			app.P().Class("api-card-summary").Text(a.Summary),
+			app.P().Class("api-card-summary").Text(cardSummary(a)),
 			app.P().Class("api-card-meta").Body(
 				app.Span().Text(ui.Plural(len(a.Operations), "operation", "operations")),
 				where,
@@ -83,4 +83,13 @@ func lede(cat *catalog.Catalog) string {
 	}
 	return fmt.Sprintf("Try %d operations of %d APIs from the browser. Every request goes through Loupe's server, which holds the credentials; "+
 		"by default it answers from built-in sandboxes, so nothing here needs an account.", cat.Count(), len(cat.APIs))
+}
+
+// cardSummary is what an API's card says of it: its document's info.summary, else (OpenAPI 3.0
+// has no summary) the first sentence of its description.
+func cardSummary(a *catalog.API) string {
+	if a.Summary != "" {
+		return a.Summary
+	}
+	return ui.FirstSentence(a.DescriptionHTML, 200)
 }

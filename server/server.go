@@ -132,9 +132,17 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	for i, api := range cat.APIs { // the API page says so, and shows what the sandbox inferred
-		if a := cfg.Settings.APIs[api.Slug]; api.Own && a != nil && a.IsOwnSandbox() {
+	for i, api := range cat.APIs { // the API page says so, and shows what the sandbox inferred, and which credentials are sent
+		a := cfg.Settings.APIs[api.Slug]
+		if api.Own && a != nil && a.IsOwnSandbox() {
 			cat.APIs[i].OwnSandbox = true
+		}
+		if api.Own && a != nil && a.Credential.Send == "" {
+			// The preview shows the credentials the proxy sends, as reload.go places them
+			// (which says what is wrong with a credential it cannot place).
+			if sec, err := ownSecurity(&cat.APIs[i], a); err == nil {
+				cat.APIs[i].SecurityPerOperation, cat.APIs[i].HeldSchemes = true, sec.held
+			}
 		}
 	}
 	configured, err := loadConfiguredWalkthroughs(cfg.Settings, cat, walks)

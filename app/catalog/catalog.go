@@ -47,6 +47,15 @@ type API struct {
 	// from its document (it has no base_url, and apis.<slug>.sandbox is not false). The static
 	// explorer's sandbox module answers every API of your own, whatever this says.
 	OwnSandbox bool `json:"ownSandbox,omitempty"`
+	// SecurityPerOperation marks an API of your own whose credentials the proxy sends per
+	// operation, as its document's security says (it sets no credential.send): an operation
+	// gets the credentials of its first security requirement whose every scheme is in
+	// HeldSchemes, or none (security: [], or no requirement met: the proxy refuses the call).
+	// Unset for any other API, to every call of which the proxy adds its one credential.
+	SecurityPerOperation bool `json:"securityPerOperation,omitempty"`
+	// HeldSchemes names the security schemes whose credential the server holds (configured,
+	// or the sandbox's own key for the document's first scheme), for SecurityPerOperation.
+	HeldSchemes []string `json:"heldSchemes,omitempty"`
 	// Warnings are the problems of a document of your own that Loupe loaded past (a $ref to
 	// nothing, compiled as any value; a circular reference), each as "file:line:column: what
 	// (at #/json/pointer)": the API's page shows them.

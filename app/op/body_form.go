@@ -131,7 +131,24 @@ func (f ParamFields) renderFormField(fld request.FormField, errs []string) app.U
 			ui.HTML("prose small", desc),
 		),
 		app.Div().ID(errID).Class("field-error").Text(strings.Join(errs, "; ")),
+		f.renderPartHeaders(fld.Name),
 	)
+}
+
+// renderPartHeaders renders an input per header the document gives a multipart field's part
+// (encoding.<field>.headers), as header parameters are rendered; nothing when it gives none.
+// They are sent with the part, so only while the field is.
+func (f ParamFields) renderPartHeaders(field string) app.UI {
+	hs := request.PartHeaders(f.Form().Body(), field)
+	if len(hs) == 0 {
+		return nil
+	}
+	items := make([]app.UI, 0, len(hs)+1)
+	items = append(items, app.Legend().Class("part-headers-legend").Text("Headers of the "+field+" part"))
+	for i := range hs {
+		items = append(items, f.renderField(&hs[i], request.PartHeaderKey(field, hs[i].Name), false))
+	}
+	return app.FieldSet().Class("part-headers").DataSet("part", field).Body(items...)
 }
 
 // renderFormInput renders the control of one value: a select for an enum or a boolean, a JSON

@@ -69,14 +69,15 @@ func (f *FormState) fieldError(key string) string {
 	return msg
 }
 
-// param returns the operation's parameter of a key (request.Key), or nil.
+// param returns the operation's parameter of a key (request.Key), or the body's part header
+// of a request.PartHeaderKey, or nil.
 func (f *FormState) param(key string) *catalog.Parameter {
 	for i := range f.Op.Parameters {
 		if p := &f.Op.Parameters[i]; request.Key(p) == key {
 			return p
 		}
 	}
-	return nil
+	return request.PartHeaderOf(f.Body(), key)
 }
 
 // values returns the values of a parameter, at least one.

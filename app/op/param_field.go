@@ -38,11 +38,15 @@ type CarriedValue struct {
 // RenderField renders one parameter: its label, typed input(s), constraints, description and
 // error, in a .field[data-param="<in>:<name>"] wrapper.
 func (f ParamFields) RenderField(prm *catalog.Parameter) app.UI {
-	key := request.Key(prm)
+	return f.renderField(prm, request.Key(prm), permalink.IsCredential(prm.Name))
+}
+
+// renderField renders a parameter held under key in the state's Params (a multipart part's
+// header has a key of its own); held says the server adds its value, so it has no input.
+func (f ParamFields) renderField(prm *catalog.Parameter, key string, held bool) app.UI {
 	item := request.ItemSchema(prm)
 	errMsg := f.Form().fieldError(key)
 	errID, descID := fieldID(key)+"-error", fieldID(key)+"-desc"
-	held := permalink.IsCredential(prm.Name)
 
 	var inputs app.UI
 	switch {

@@ -4,9 +4,10 @@
 // The fragment is versioned, compact and readable: "v1", then &-separated name=value pairs.
 // A query parameter appears under its own name (limit=10); a repeatable one repeats
 // (types=Person&types=Place); other locations are prefixed (path:scriptId=abc,
-// header:X-Trace=1). The content type the body is sent as appears as body-type=<type> when it
-// is not the body's default. The body appears as json=<compact JSON> when it was indented the way the
-// form indents it (restored indented), as body=<text> otherwise, and not at all while it is the
+// header:X-Trace=1), and a multipart part's documented header is part:<field>:<header>. The
+// content type the body is sent as appears as body-type=<type> when it is not the body's
+// default. The body appears as json=<compact JSON> when it was indented the way the form
+// indents it (restored indented), as body=<text> otherwise, and not at all while it is the
 // documented example. Spaces are written as +, and only what must be is percent-encoded.
 //
 // A link never holds a credential: parameters named like one (see IsCredential) are dropped when
@@ -70,6 +71,7 @@ func Encode(op *catalog.Operation, st request.State) string {
 			b.WriteString(escape(v))
 		}
 	}
+	writePartHeaders(&b, op, st)
 	if op.Body != nil {
 		if st.BodyType != "" && st.BodyType != op.Body.ContentType {
 			b.WriteString("&" + bodyTypeName + "=")
@@ -173,6 +175,15 @@ func Decode(op *catalog.Operation, fragment string) (st request.State, ok bool, 
 				malformed = append(malformed, "its request body is not JSON (restored as written)")
 			}
 			st.Body = value
+			continue
+		}
+		if key, isPart, known := partHeaderOf(op, name); isPart {
+			switch {
+			case !known:
+				unknown = append(unknown, name)
+			case !IsCredential(name[strings.LastIndex(name, ":")+1:]):
+				st.Params[key] = append(st.Params[key], value)
+			}
 			continue
 		}
 		if IsCredential(name[strings.Index(name, ":")+1:]) {

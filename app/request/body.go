@@ -48,8 +48,17 @@ func buildBody(b *catalog.RequestBody, st State, strict bool) (*encodedBody, []F
 			}
 			return &encodedBody{data: []byte(text), contentType: ct}, nil
 		}
+		if len(form) == 0 && !b.Required {
+			// A form without fields is no body, as the form editor writes it: a multipart
+			// body of no part is not one (RFC 2046), and no client sends it but a browser.
+			return nil, nil
+		}
 		if strict {
-			if errs := checkForm(b, form); len(errs) > 0 {
+			errs := checkForm(b, form)
+			if kind == catalog.BodyMultipart {
+				errs = append(errs, checkPartHeaders(b, form, st)...)
+			}
+			if len(errs) > 0 {
 				return nil, errs
 			}
 		}

@@ -149,15 +149,10 @@ func multipartBody(b *catalog.RequestBody, form Object, st State) (body []byte, 
 				p.Value, p.ContentType = text, partContentType(enc, s, nil, false)
 			}
 		}
-		if enc != nil {
-			for i := range enc.Headers {
-				h := &enc.Headers[i]
-				if strings.EqualFold(h.Name, "Content-Type") {
-					continue
-				}
-				if vals := nonEmpty(st.Params[PartHeaderKey(name, h.Name)]); len(vals) > 0 {
-					p.Headers = append(p.Headers, fetch.Header{Name: h.Name, Value: strings.Join(vals, ",")})
-				}
+		hs := PartHeaders(b, name)
+		for i := range hs {
+			if v := partHeaderValue(st, name, &hs[i]); v != "" {
+				p.Headers = append(p.Headers, fetch.Header{Name: hs[i].Name, Value: v})
 			}
 		}
 		p.Size = len(data)

@@ -63,15 +63,32 @@ func curlBody(b *strings.Builder, req *request.Request) {
 }
 
 // curlNotes says what of req's form curl cannot send: a part's name holding =, where -F and
-// --form-string cut it.
+// --form-string cut it; a multipart body of no part.
 func curlNotes(req *request.Request) []string {
 	var notes []string
+	if emptyMultipart(req) {
+		notes = append(notes, "curl's -F cannot send a form of no part (a required multipart body left empty, which only a browser sends): this sends its bytes, the closing boundary alone, as they are.")
+	}
 	for _, p := range req.Parts {
 		if strings.Contains(p.Name, "=") {
 			notes = append(notes, "curl cuts a part's name at its first =: the part "+p.Name+" goes as "+p.Name[:strings.IndexByte(p.Name, '=')]+".")
 		}
 	}
 	return notes
+}
+
+// emptyMultipart reports whether req's body is multipart without a part (the request package
+// sends one only for a required form body left empty; an optional one is no body).
+func emptyMultipart(req *request.Request) bool {
+	if req.Body == nil || isMultipart(req) {
+		return false
+	}
+	for _, h := range req.Headers {
+		if strings.EqualFold(h.Name, "Content-Type") && strings.HasPrefix(h.Value, "multipart/form-data") {
+			return true
+		}
+	}
+	return false
 }
 
 // namedPairs reports whether every field has a name: curl's --data-urlencode reads "=value"

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"loupe/app/catalog"
 	"loupe/app/fetch"
 	"loupe/app/request"
 )
@@ -135,6 +136,42 @@ func TestCurlFormNotes(t *testing.T) {
 	for _, got := range []string{Curl("http://h", req, nil), CurlDirect(Direct{BaseURL: "https://api", Prefix: "/proxy/x"}, req, nil)} {
 		if !strings.Contains(got, want) {
 			t.Errorf("got\n%s\nwant the note %q", got, want)
+		}
+	}
+}
+
+// TestEmptyFormSnippet: a form body left empty is no body when it is optional (curl sends
+// no body and no Content-Type, as the form does); a required one is the closing boundary
+// alone, which curl's -F cannot write, so the snippet sends its bytes and says why.
+func TestEmptyFormSnippet(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		required bool
+		want     []string
+		not      []string
+	}{
+		{"optional", false, []string{"curl -X POST http://h/proxy/x/up"}, []string{"Content-Type", "--data", "-F", "#"}},
+		{"required", true, []string{"# curl's -F cannot send a form of no part", "multipart/form-data; boundary=LoupeFormBoundary", "--data-raw '--LoupeFormBoundary"}, []string{"-F '"}},
+	} {
+		op := &catalog.Operation{Method: "POST", Path: "/up", Body: &catalog.RequestBody{ContentType: "multipart/form-data", Required: tt.required,
+			Schema: &catalog.Schema{Type: "object", Properties: []catalog.Property{{Name: "note", Schema: &catalog.Schema{Type: "string"}}}}}}
+		req, errs := request.Build(op, "/proxy/x", request.Initial(op))
+		if errs != nil {
+			t.Fatalf("%s: %v", tt.name, errs)
+		}
+		if got := req.BodyText(); (got == "") == tt.required {
+			t.Errorf("%s: the preview shows the body %q", tt.name, got)
+		}
+		got := Curl("http://h", req, nil)
+		for _, w := range tt.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: got\n%s\nwant %q in it", tt.name, got, w)
+			}
+		}
+		for _, n := range tt.not {
+			if strings.Contains(got, n) {
+				t.Errorf("%s: got\n%s\nwant no %q", tt.name, got, n)
+			}
 		}
 	}
 }

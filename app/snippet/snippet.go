@@ -31,13 +31,17 @@ func (c Credential) String() string {
 }
 
 // Held returns the credentials the proxy adds to op's requests: those of the operation's first
-// security requirement, or of the API's first scheme when the operation names none.
+// security requirement, or of the API's first scheme when the operation names none; for an API
+// of your own sent per operation (catalog.API.SecurityPerOperation), those of its first
+// requirement whose every scheme the server holds, and none when none is met.
 func Held(api *catalog.API, op *catalog.Operation) []Credential {
 	if api == nil {
 		return nil
 	}
 	var names []string
 	switch {
+	case api.SecurityPerOperation:
+		names = heldRequirement(api, op)
 	case op != nil && len(op.Security) > 0:
 		for _, s := range op.Security[0].Schemes {
 			names = append(names, s.Scheme)
@@ -54,6 +58,8 @@ func Held(api *catalog.API, op *catalog.Operation) []Credential {
 			switch {
 			case s.Type == "apiKey" && s.In == "query":
 				out = append(out, Credential{In: "query", Name: s.ParamName, Value: HeldValue})
+			case s.Type == "apiKey" && s.In == "cookie":
+				out = append(out, Credential{In: "header", Name: "Cookie", Value: s.ParamName + "=" + HeldValue})
 			case s.Type == "apiKey":
 				out = append(out, Credential{In: "header", Name: s.ParamName, Value: HeldValue})
 			case s.Type == "http" && strings.EqualFold(s.Scheme, "basic"):
@@ -111,4 +117,29 @@ func Quote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// heldRequirement returns the schemes of op's first security requirement whose every scheme
+// the server holds (an empty requirement is met by nothing), as the proxy picks them for an
+// API of your own; nil when none is met, or op names none.
+func heldRequirement(api *catalog.API, op *catalog.Operation) []string {
+	if op == nil {
+		return nil
+	}
+	held := map[string]bool{}
+	for _, s := range api.HeldSchemes {
+		held[s] = true
+	}
+	for _, req := range op.Security {
+		var names []string
+		met := true
+		for _, s := range req.Schemes {
+			met = met && held[s.Scheme]
+			names = append(names, s.Scheme)
+		}
+		if met {
+			return names
+		}
+	}
+	return nil
 }

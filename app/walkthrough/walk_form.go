@@ -1,10 +1,13 @@
 package walkthrough
 
 import (
+	"slices"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"loupe/app/catalog"
 	"loupe/app/op"
+	"loupe/app/request"
 )
 
 // This file renders the next request as its operation's own form: the fields the operation
@@ -80,4 +83,28 @@ func (p *walkthroughPage) onSubmitCall(ctx app.Context, e app.Event) {
 	e.PreventDefault()
 	p.rest = false
 	p.send(ctx)
+}
+
+// callForm returns the form of a step's request to operation, sending to base: its
+// parameters as the service resolved them, its body as the step's contentType says, the way
+// the server-side run sends it (request.SentAs): a type the document offers is chosen in the
+// body's type menu, another makes a body of that type alone, and a form body written
+// already encoded becomes its fields. Its Op is the operation as sent.
+func callForm(c *catalog.WalkCall, operation *catalog.Operation, base string) op.FormState {
+	st := request.State{Params: map[string][]string{}, Body: c.Body}
+	sent := operation
+	if c.Body != "" || c.ContentType != "" {
+		sent, st.BodyType = request.SentAs(operation, c.ContentType)
+	}
+	if b := request.BodyOf(sent, st); b != nil && b.Kind() == catalog.BodyURLEncoded {
+		if fields, ok := request.FormText(c.Body); ok {
+			st.Body = fields
+		}
+	}
+	for _, prm := range c.Params {
+		st.Params[prm.In+":"+prm.Name] = slices.Clone(prm.Values) // edits must not change the carried values
+	}
+	f := op.FormState{Op: sent, Base: base, State: st}
+	f.Validate()
+	return f
 }

@@ -2,7 +2,6 @@ package walkthrough
 
 import (
 	"context"
-	"slices"
 	"strings"
 	"time"
 
@@ -10,7 +9,6 @@ import (
 
 	"loupe/app/catalog"
 	"loupe/app/op"
-	"loupe/app/request"
 	"loupe/app/ui"
 )
 
@@ -109,12 +107,8 @@ func (p *walkthroughPage) prepare(ctx app.Context) {
 		r.err = "Step " + c.Step + " calls " + c.OperationID + " of API " + c.API + ", which this Loupe does not show: it cannot be sent from here."
 		return
 	}
-	f := op.FormState{Op: r.callOp, Base: "/proxy/" + r.callAPI.Slug, State: request.State{Params: map[string][]string{}, Body: c.Body}}
-	for _, prm := range c.Params {
-		f.State.Params[prm.In+":"+prm.Name] = slices.Clone(prm.Values) // edits must not change the carried values
-	}
-	f.Validate()
-	r.form = f
+	r.form = callForm(c, r.callOp, "/proxy/"+r.callAPI.Slug)
+	r.callOp = r.form.Op
 	op.SyncFields(ctx) // the fields show this request's values, not the last one's
 }
 

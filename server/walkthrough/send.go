@@ -113,23 +113,20 @@ func BuildRequest(ctx context.Context, w *Walkthrough, call *flow.Call, base fun
 		if ct == "" && op.Body != nil {
 			ct = op.Body.ContentType
 		}
-		if op.Body == nil || !sameMediaType(ct, op.Body.ContentType) {
-			c := *op // a body sent in another type than the form's is not the form's to check
-			c.Body = &catalog.RequestBody{ContentType: ct}
-			for _, t := range op.Body.Types() { // unless the document offers it: its own schema then
-				if sameMediaType(ct, t) {
-					c.Body = op.Body.As(t)
-				}
-			}
-			buildOp = &c
-		}
-		if s, ok := call.Body.Value.(string); ok && isForm(buildOp.Body) && !strings.HasPrefix(strings.TrimSpace(s), "{") {
-			raw, rawType = []byte(s), ct // a form already encoded by the walkthrough: sent as written
+		// As the walkthrough page's form sends it (request.SentAs): the document's own
+		// schema when it offers the type, else a body of that type alone.
+		buildOp, st.BodyType = request.SentAs(op, call.Body.ContentType)
+		sent := request.BodyOf(buildOp, st)
+		s, isText := call.Body.Value.(string)
+		if fields, ok := request.FormText(s); isText && ok && sent.Kind() == catalog.BodyURLEncoded {
+			st.Body = fields // an encoded form: its fields, encoded again as the form does
+		} else if isText && isForm(sent) && !strings.HasPrefix(strings.TrimSpace(s), "{") {
+			raw, rawType = []byte(s), ct // a multipart body already encoded: sent as written
 			c := *buildOp
 			c.Body = nil
 			buildOp = &c
 		} else {
-			text, err := bodyText(buildOp.Body, call.Body.Value)
+			text, err := bodyText(sent, call.Body.Value)
 			if err != nil {
 				return nil, fmt.Errorf("request body: %w", err)
 			}
