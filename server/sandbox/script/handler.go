@@ -53,6 +53,10 @@ type Options struct {
 	// MaxRunsPerUser is how many of them one user (sandbox session) may have going on at once;
 	// default half of MaxRuns, rounded up, and never all of them.
 	MaxRunsPerUser int
+	// SharedSlots, when set, holds the per-user bound across replicas (its PerUser replaces
+	// MaxRunsPerUser); MaxRuns stays this process's own bound. Nil means the bound is this
+	// process's.
+	SharedSlots SharedSlots
 	// MaxVersionBytes bounds the distinct file content all versions of all projects of one
 	// session hold (identical sources are stored once); a version past it is refused with 429
 	// RESOURCE_EXHAUSTED. Default 32 MiB.
@@ -99,6 +103,7 @@ func New(opts Options) http.Handler {
 		reg = state.NewRegistry(state.NewMemory(), state.Options{DropEvicted: true})
 	}
 	slots := newRunSlots(or(opts.MaxRuns, defaultMaxRuns), opts.MaxRunsPerUser) // shared: the bounds are the server's
+	slots.shared = opts.SharedSlots
 	run := newRunner(or(opts.RunMemory, defaultRunMemory), slots.max)
 	fresh := func() *store {
 		st := newStore(now, opts.NewID)
