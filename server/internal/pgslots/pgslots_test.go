@@ -7,7 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"loupe/server/internal/pgtest"
+	"loupe/server/testenv/pgtest"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
