@@ -1,6 +1,7 @@
 package state
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -51,4 +52,98 @@ func storeError(api, what string, err error) error {
 				"as it is now.", api)}
 	}
 	return fmt.Errorf("%s the %s sandbox state: %w", what, api, err)
+}
+
+// mayHaveChanges reports whether ctx's session, which is not live here, may hold stored
+// changes in this API. With a Versioned store another process may have made them: its
+// generation says (one query); else the registry's own record and a Load say.
+func (a *API[T]) mayHaveChanges(ctx context.Context) (bool, error) {
+	if a.reg.shared != nil {
+		gen, err := a.reg.shared.Generation(SessionOf(ctx), a.name)
+		if err != nil {
+			return false, storeError(a.name, "loading", err)
+		}
+		return gen != 0, nil
+	}
+	if !a.reg.mayHaveStored(ctx) {
+		return false, nil
+	}
+	entries, err := a.reg.store.Load(SessionOf(ctx), a.name)
+	if err != nil {
+		return false, storeError(a.name, "loading", err)
+	}
+	return len(entries) > 0, nil
+}
+
+// freshLocked drops what s holds of this API (its live state and sizes) when a Versioned
+// store's generation moved past the one they were built at: another process changed the
+// session, and the next load rebuilds from the store. One query, and only when s holds
+// something. s.mu is held.
+func (a *API[T]) freshLocked(s *session) error {
+	if a.reg.shared == nil {
+		return nil
+	}
+	if _, live := s.live[a.name]; !live && s.sizes[a.name] == nil {
+		return nil
+	}
+	gen, err := a.reg.shared.Generation(s.id, a.name)
+	if err != nil {
+		return storeError(a.name, "loading", err)
+	}
+	if g, ok := s.gens[a.name]; !ok || g != gen {
+		s.forget(a.name)
+	}
+	return nil
+}
+
+// loadLocked loads s's stored changes of this API, records their sizes and, with a Versioned
+// store, the generation they are at. s.mu is held.
+func (a *API[T]) loadLocked(s *session) ([]Entry, error) {
+	var entries []Entry
+	var gen int64
+	var err error
+	if a.reg.shared != nil {
+		entries, gen, err = a.reg.shared.LoadAt(s.id, a.name)
+	} else {
+		entries, err = a.reg.store.Load(s.id, a.name)
+	}
+	if err != nil {
+		return nil, storeError(a.name, "loading", err)
+	}
+	s.setSizes(a.name, entries)
+	if a.reg.shared != nil {
+		s.gens[a.name] = gen
+	}
+	return entries, nil
+}
+
+// store writes changes durably: with a Versioned store only at the generation s's state of
+// this API was built at, recording the new one; on a conflict s forgets that state, so the
+// next request rebuilds it from the store. s.mu is held.
+func (a *API[T]) store(s *session, changes []Change) error {
+	if a.reg.shared == nil {
+		if err := a.reg.store.Apply(s.id, a.name, changes); err != nil {
+			return storeError(a.name, "saving", err)
+		}
+		return nil
+	}
+	gen, err := a.reg.shared.ApplyAt(s.id, a.name, s.gens[a.name], changes)
+	if err != nil {
+		if errors.Is(err, ErrConflict) {
+			s.forget(a.name)
+		}
+		return storeError(a.name, "saving", err)
+	}
+	s.gens[a.name] = gen
+	return nil
+}
+
+// forget drops s's live state, sizes and generation of api. s.mu is held.
+func (s *session) forget(api string) {
+	delete(s.live, api)
+	for _, n := range s.sizes[api] {
+		s.bytes -= int64(n)
+	}
+	delete(s.sizes, api)
+	delete(s.gens, api)
 }
