@@ -4,21 +4,28 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
 	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"golang.org/x/crypto/bcrypt"
 
 	"loupe/server/config"
 	"loupe/server/internal/pgtest"
 )
 
 // replicas starts n Loupe servers on one PostgreSQL database (server.database), as replicas
-// behind a load balancer are, and returns their URLs.
-func replicas(t *testing.T, url string, n int) []string {
+// behind a load balancer are, configured with yamlText, and returns their URLs.
+func replicas(t *testing.T, url, yamlText string, n int) []string {
 	t.Helper()
 	var out []string
 	for range n {
-		settings, err := config.Parse(nil, "", func(k string) (string, bool) { return url, k == "LOUPE_DATABASE_URL" })
+		settings, err := config.Parse([]byte(yamlText), "loupe.yaml", func(k string) (string, bool) { return url, k == "LOUPE_DATABASE_URL" })
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -39,7 +46,7 @@ func replicas(t *testing.T, url string, n int) []string {
 // or its own earlier copy) or not; the script and the cluster sandboxes, through the proxy, and
 // a Reset on one is seen on the other.
 func TestReplicasShareSandboxState(t *testing.T) {
-	rs := replicas(t, pgtest.DB(t), 2)
+	rs := replicas(t, pgtest.DB(t), "", 2)
 	a, b := rs[0], rs[1]
 	br := browser(t) // cookies are per host, not per port: both replicas see the same one
 
@@ -99,5 +106,49 @@ func TestReplicasShareSandboxState(t *testing.T) {
 	}
 	if code, body := scriptCall(t, br, "GET", a+"/proxy/script/v1/projects/"+id, "", nil); code != 404 {
 		t.Errorf("A reads after B's Reset: got %d %s; want 404", code, body)
+	}
+}
+
+// TestReplicasShareLogins: access mode users, two replicas on one database: a login made on
+// one is valid on the other; a logout on the other ends it on both.
+func TestReplicasShareLogins(t *testing.T) {
+	hash, _ := bcrypt.GenerateFromPassword([]byte("correct horse"), bcrypt.MinCost)
+	users := filepath.Join(t.TempDir(), "users")
+	if err := os.WriteFile(users, []byte("alice:"+string(hash)+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	rs := replicas(t, pgtest.DB(t), "server:\n  access:\n    mode: users\n    users_file: "+users+"\n", 2)
+	a, b := rs[0], rs[1]
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := c.PostForm(a+"/login", url.Values{"name": {"alice"}, "password": {"correct horse"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("login on A: got %d; want 303", resp.StatusCode)
+	}
+	const search = "/proxy/entities/v1/entities:search?query=paris&limit=1"
+	if resp, body := get(t, c, b+search, nil); resp.StatusCode != 200 {
+		t.Fatalf("B with A's login: got %d %s; want 200", resp.StatusCode, body)
+	}
+	if resp, body := get(t, c, b+"/session", http.Header{"Accept": {"application/json"}}); resp.StatusCode != 200 || !strings.Contains(body, "alice") {
+		t.Errorf("B's /session: got %d %s; want alice", resp.StatusCode, body)
+	}
+	cookies := jar.Cookies(mustURL(t, a))
+	resp, err = c.Post(b+"/logout", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("logout on B: got %d; want 303", resp.StatusCode)
+	}
+	// The old cookie, kept by someone who copied it, is refused on A too.
+	old, _ := cookiejar.New(nil)
+	old.SetCookies(mustURL(t, a), cookies)
+	if resp, body := get(t, &http.Client{Jar: old}, a+search, nil); resp.StatusCode != 401 {
+		t.Errorf("A after the logout on B: got %d %s; want 401", resp.StatusCode, body)
 	}
 }

@@ -150,7 +150,9 @@ func New(cfg Config) (*Server, error) {
 	sbMux := sandbox.NewMux(sandboxes)
 	sbMux.Registry = s.registry
 
-	if s.gate, err = access.New(accessOptions(cfg.Settings, cfg.Logger)); err != nil {
+	gateOpts := accessOptions(cfg.Settings, cfg.Logger)
+	gateOpts.Sessions = sharedSessions(s.registry) // server.database: the logins every replica knows
+	if s.gate, err = access.New(gateOpts); err != nil {
 		return nil, err
 	}
 	transport := proxy.NewTransport()

@@ -33,12 +33,12 @@ var migrations = []string{
 	// 2: the login sessions of access mode users (server/access), so that a login made on one
 	// replica holds on every other and a logout ends it everywhere.
 	`CREATE TABLE login_sessions (
-		id      text        PRIMARY KEY,
-		username text       NOT NULL,
-		expires timestamptz NOT NULL,
-		created timestamptz NOT NULL DEFAULT now()
+		id       text        PRIMARY KEY,
+		username text        NOT NULL,
+		expires  timestamptz NOT NULL,
+		seq      bigint      GENERATED ALWAYS AS IDENTITY
 	);
-	CREATE INDEX login_sessions_user ON login_sessions (username, created);
+	CREATE INDEX login_sessions_user ON login_sessions (username, seq);
 	CREATE INDEX login_sessions_expires ON login_sessions (expires);`,
 }
 

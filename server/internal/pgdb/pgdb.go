@@ -86,6 +86,9 @@ func Explain(err error, where string) string {
 		case "42501": // insufficient_privilege
 			return fmt.Sprintf("the user of %s may not do what Loupe needs (%s): grant it CREATE on the database, or use its owner", where, pg.Message)
 		}
+		if Unavailable(err) {
+			return fmt.Sprintf("cannot use the database at %s now (%s, SQLSTATE %s): check that PostgreSQL runs there and accepts connections", where, pg.Message, pg.Code)
+		}
 		return fmt.Sprintf("the database at %s answered: %s (SQLSTATE %s)", where, pg.Message, pg.Code)
 	}
 	return fmt.Sprintf("cannot reach the database at %s (%s): check that PostgreSQL runs there and that the host and port in the address are right", where, cause(err))
