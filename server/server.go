@@ -4,7 +4,6 @@
 package server
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"io/fs"
@@ -138,10 +137,11 @@ func New(cfg Config) (*Server, error) {
 		s.sbKeys[a.Slug] = cfg.sandboxKey(a.Slug)
 	}
 
-	if s.registry, err = newRegistry(cfg.Settings.Server); err != nil {
+	var store string
+	if s.registry, store, err = newRegistry(cfg.Settings.Server); err != nil {
 		return nil, err
 	}
-	cfg.Logger.Info("sandbox state", "data_dir", cmp.Or(cfg.Settings.Server.DataDir, "none (in memory)"), "limits", s.registry.Limits())
+	cfg.Logger.Info("sandbox state", "store", store, "limits", s.registry.Limits())
 	sandboxes, err := newSandboxes(cfg, s.registry, ownDocs)
 	if err != nil {
 		s.registry.Store().Close()
@@ -150,7 +150,9 @@ func New(cfg Config) (*Server, error) {
 	sbMux := sandbox.NewMux(sandboxes)
 	sbMux.Registry = s.registry
 
-	if s.gate, err = access.New(accessOptions(cfg.Settings, cfg.Logger)); err != nil {
+	gateOpts := accessOptions(cfg.Settings, cfg.Logger)
+	gateOpts.Sessions = sharedSessions(s.registry) // server.database: the logins every replica knows
+	if s.gate, err = access.New(gateOpts); err != nil {
 		return nil, err
 	}
 	transport := proxy.NewTransport()

@@ -159,7 +159,12 @@ func (g *Gate) Wrap(next http.Handler) http.Handler {
 				g.serveLogout(w, r)
 				return
 			}
-			name = g.sessionUser(r)
+			var err error
+			if name, err = g.sessionUser(r); err != nil {
+				g.opts.Logger.Error("checking a login", "error", err)
+				storeAway(w, r, "check your login")
+				return
+			}
 			if name != "" && !g.users.Load().has(name) {
 				name = "" // removed from the users file since
 			}

@@ -93,15 +93,24 @@ func sessionCookie(id string, ttl time.Duration, secure bool) *http.Cookie {
 	}
 }
 
-// sessionUser returns the user of r's session cookie, or "".
-func (g *Gate) sessionUser(r *http.Request) string {
+// sessionUser returns the user of r's session cookie, or "". err is a CheckedSessions store's
+// that cannot answer now.
+func (g *Gate) sessionUser(r *http.Request) (string, error) {
 	c, err := r.Cookie(cookieName)
 	if err != nil || c.Value == "" || len(c.Value) > 128 {
-		return ""
+		return "", nil
 	}
-	user, ok := g.sessions.Lookup(c.Value, g.opts.Now())
+	var user string
+	var ok bool
+	if cs, checked := g.sessions.(CheckedSessions); checked {
+		if user, ok, err = cs.LookupChecked(c.Value, g.opts.Now()); err != nil {
+			return "", err
+		}
+	} else {
+		user, ok = g.sessions.Lookup(c.Value, g.opts.Now())
+	}
 	if !ok {
-		return ""
+		return "", nil
 	}
-	return user
+	return user, nil
 }

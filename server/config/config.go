@@ -47,6 +47,12 @@ type Server struct {
 	// sandbox-state.db), so they survive a restart and a crash; the -data flag overrides it.
 	// Empty means in memory only: a restart starts every sandbox from its seed.
 	DataDir string `yaml:"data_dir"`
+	// Database is the address of a PostgreSQL database, postgres://user:password@host:5432/name
+	// (LOUPE_DATABASE_URL overrides it), where the sandboxes' state and the login sessions
+	// are kept instead, shared by every Loupe replica that names it; its schema is migrated at
+	// start. Empty (the default): DataDir's file or memory, for one Loupe. The password is
+	// never logged.
+	Database string `yaml:"database"`
 	// Sandbox bounds the built-in sandboxes' per-user state.
 	Sandbox Sandbox `yaml:"sandbox"`
 }

@@ -26,12 +26,18 @@ var dbs atomic.Int64
 // shared cluster, if a test started it.
 func Main(m *testing.M) {
 	code := m.Run()
+	Stop()
+	os.Exit(code)
+}
+
+// Stop stops and removes the shared cluster, if a test started it: for a TestMain that does
+// more than Main.
+func Stop() {
 	if shared.c != nil {
 		if err := shared.c.Remove(); err != nil {
 			fmt.Fprintln(os.Stderr, "pgtest: removing the test cluster:", err)
 		}
 	}
-	os.Exit(code)
 }
 
 // Shared returns the package's cluster, starting it on first use. The test fails (never
