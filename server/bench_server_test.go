@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"loupe/server/config"
-	"loupe/server/internal/pgtest"
+	"loupe/server/testenv/pgtest"
 )
 
 // The benchmarks that measure a server's memory and CPU beside a peer run it in a child process

@@ -12,7 +12,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
-	"loupe/server/internal/pgtest"
+	"loupe/server/testenv/pgtest"
 )
 
 // TestDatabaseAwayAtRunTime: the database of server.database stops while Loupe serves. The

@@ -11,7 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"loupe/server/config"
-	"loupe/server/internal/pgtest"
+	"loupe/server/testenv/pgtest"
 )
 
 // TestDatabaseStart: with server.database, a database that cannot be reached, a wrong

@@ -16,7 +16,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"loupe/server/config"
-	"loupe/server/internal/pgtest"
+	"loupe/server/testenv/pgtest"
 )
 
 // replicas starts n Loupe servers on one PostgreSQL database (server.database), as replicas

@@ -9,7 +9,7 @@ import (
 	"loupe/server/access"
 	"loupe/server/access/sessiontest"
 	"loupe/server/internal/pgdb"
-	"loupe/server/internal/pgtest"
+	"loupe/server/testenv/pgtest"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"testing"
 
-	"loupe/server/internal/pgtest"
+	"loupe/server/testenv/pgtest"
 	"loupe/server/sandbox/state"
 	"loupe/server/sandbox/state/boltstore"
 )
