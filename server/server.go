@@ -81,6 +81,7 @@ type Server struct {
 	gate     *access.Gate
 	sbKeys   map[string]string // the keys the sandboxes were built with
 	registry *state.Registry   // the sandboxes' per-session state
+	shared   *sharedLimits     // the limits replicas hold together (server.database), or none
 	walks    walkSet           // the built-in walkthroughs and the configuration's (walkthroughs.go)
 	oauth    *oauth.Service    // users' OAuth grants (send: oauth2)
 	secrets  *proxy.SecretSet  // their tokens, masked by the proxy
@@ -142,9 +143,13 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	cfg.Logger.Info("sandbox state", "store", store, "limits", s.registry.Limits())
-	sandboxes, err := newSandboxes(cfg, s.registry, ownDocs)
-	if err != nil {
+	if s.shared, err = newSharedLimits(s.registry, cfg.Settings.Server.Limits); err != nil {
 		s.registry.Store().Close()
+		return nil, err
+	}
+	sandboxes, err := newSandboxes(cfg, s.registry, s.shared, ownDocs)
+	if err != nil {
+		s.Close()
 		return nil, err
 	}
 	sbMux := sandbox.NewMux(sandboxes)
@@ -183,6 +188,7 @@ func New(cfg Config) (*Server, error) {
 		Rate:              rateOf(lim.Rate),
 		Burst:             lim.Burst,
 		RateKey:           rateKey(cfg.Settings.Server.Access.Mode, s.gate),
+		Limiter:           s.shared.rateLimiter(),
 		MaxBody:           lim.MaxBody,
 		UpstreamTimeout:   lim.UpstreamTimeout,
 		StreamIdleTimeout: lim.StreamIdleTimeout,
@@ -253,9 +259,12 @@ func (s *Server) Catalog() *catalog.Catalog { return s.catalog }
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
 
-// Close closes the sandboxes' state store. Requests in flight run to their end; the sandboxes
+// Close closes the sandboxes' state store and the shared run slots. Requests in flight run to their end; the sandboxes
 // answer the proxy in-process, so there is no server to stop.
-func (s *Server) Close() error { return s.registry.Store().Close() }
+func (s *Server) Close() error {
+	s.shared.close()
+	return s.registry.Store().Close()
+}
 
 // routeTransport sends requests for the sandbox host to the in-process sandboxes.
 type routeTransport struct{ sandbox, other http.RoundTripper }

@@ -110,7 +110,9 @@ type Config struct {
 	RateKey func(*http.Request) (key string, signedIn bool)
 	// Limiter holds the token buckets when they are not this process's: server/internal/pgrate
 	// keeps them in the shared database, so that the rate holds across replicas. Rate and
-	// Burst must still be what it allows (the 429 says them). Nil means buckets in this
+	// Burst must still be what it allows (the 429 says them). When it cannot answer, a call
+	// takes from this process's own buckets instead: a database away limits each replica to
+	// the rate rather than stopping calls that need no database. Nil means buckets in this
 	// process when Rate > 0.
 	Limiter RateLimiter
 	// MaxBody caps a request body in bytes; a larger one is answered 413. Zero means 10 MiB.
@@ -220,7 +222,7 @@ func New(cfg Config) *Proxy {
 	}
 	switch {
 	case cfg.Limiter != nil:
-		p.limits = cfg.Limiter
+		p.limits = &fallbackLimiter{shared: cfg.Limiter, local: newLimiters(cfg.Rate, cfg.Burst)}
 	case cfg.Rate > 0:
 		p.limits = newLimiters(cfg.Rate, cfg.Burst)
 	}

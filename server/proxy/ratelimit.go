@@ -26,10 +26,36 @@ const (
 
 // RateLimiter takes a token for a call from key's bucket and returns zero, or returns how long
 // until the bucket has one, taking nothing. signedIn says key is a signed-in user's. An error
-// means the limit could not be checked (a shared store that did not answer): the call is
-// refused with 503, never let through unlimited.
+// means the limit could not be checked (a shared store that did not answer).
 type RateLimiter interface {
 	Wait(ctx context.Context, key string, signedIn bool) (time.Duration, error)
+}
+
+// fallbackLimiter asks shared, and this process's own buckets when shared cannot answer: never
+// unlimited, and never a refusal for the limit's own trouble. The first failure in a minute is
+// logged.
+type fallbackLimiter struct {
+	shared RateLimiter
+	local  *limiters
+
+	mu     sync.Mutex
+	logged time.Time
+}
+
+// Wait implements RateLimiter; it never fails.
+func (f *fallbackLimiter) Wait(ctx context.Context, key string, signedIn bool) (time.Duration, error) {
+	d, err := f.shared.Wait(ctx, key, signedIn)
+	if err == nil {
+		return d, nil
+	}
+	now := time.Now()
+	f.mu.Lock()
+	if now.Sub(f.logged) > time.Minute {
+		f.logged = now
+		slog.Warn("the shared rate limit did not answer: this replica limits calls on its own meanwhile", "err", err)
+	}
+	f.mu.Unlock()
+	return f.local.wait(key, signedIn, now), nil
 }
 
 // limiters holds the token buckets in this process, forgetting those idle for an hour.
@@ -90,13 +116,7 @@ func (p *Proxy) checkRate(w http.ResponseWriter, r *http.Request, user string) *
 		return nil
 	}
 	key, signedIn := p.rateKey(r, user)
-	d, err := p.limits.Wait(r.Context(), key, signedIn)
-	if err != nil {
-		slog.Error("checking the rate limit", "err", err)
-		return &refusal{http.StatusServiceUnavailable,
-			"the rate limit could not be checked: the database that keeps it did not answer",
-			"that the database of server.database (LOUPE_DATABASE_URL) is running and reachable; then retry"}
-	}
+	d, _ := p.limits.Wait(r.Context(), key, signedIn) // the process's own buckets never fail; a shared one falls back to them
 	if d == 0 {
 		return nil
 	}

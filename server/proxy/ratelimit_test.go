@@ -68,8 +68,8 @@ func (s *stubLimiter) Wait(_ context.Context, key string, signedIn bool) (time.D
 	return s.wait, s.err
 }
 
-// TestSharedLimiter: with Config.Limiter set, its answer decides the call (the process keeps
-// no buckets of its own), and a limiter that cannot answer refuses the call with 503.
+// TestSharedLimiter: with Config.Limiter set, its answer decides the call, and when it cannot
+// answer the process's own buckets do (the first call of a fresh bucket passes).
 func TestSharedLimiter(t *testing.T) {
 	tests := []struct {
 		name       string
@@ -80,7 +80,7 @@ func TestSharedLimiter(t *testing.T) {
 	}{
 		{"a token", &stubLimiter{}, 200, "", ""},
 		{"no token", &stubLimiter{wait: 1500 * time.Millisecond}, 429, "may make 0.5 per second (bursts of 3)", "2"},
-		{"no database", &stubLimiter{err: errors.New("dial tcp: connection refused")}, 503, "server.database", ""},
+		{"no database", &stubLimiter{err: errors.New("dial tcp: connection refused")}, 200, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -102,5 +102,22 @@ func TestSharedLimiter(t *testing.T) {
 				t.Errorf("keys asked: got %q; want %q", got, want)
 			}
 		})
+	}
+}
+
+// TestSharedLimiterFallsBackToItsOwnBuckets: while the shared limiter cannot answer, the
+// process's own buckets still limit the caller to the burst and rate.
+func TestSharedLimiterFallsBackToItsOwnBuckets(t *testing.T) {
+	h := newHarness(t, func(c *Config) {
+		c.Rate, c.Burst, c.Limiter = 0.5, 2, &stubLimiter{err: errors.New("dial tcp: connection refused")}
+		c.User = func(r *http.Request) (string, bool) { return "alice", true }
+	})
+	var got []int
+	for range 3 {
+		resp, _ := h.do(t, "GET", "/proxy/chat/v1/stream", nil, nil)
+		got = append(got, resp.StatusCode)
+	}
+	if fmt.Sprint(got) != "[200 200 429]" {
+		t.Errorf("three calls with a burst of 2 and the shared limiter away: got %v; want [200 200 429]", got)
 	}
 }

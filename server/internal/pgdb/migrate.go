@@ -40,6 +40,15 @@ var migrations = []string{
 	);
 	CREATE INDEX login_sessions_user ON login_sessions (username, seq);
 	CREATE INDEX login_sessions_expires ON login_sessions (expires);`,
+	// 3: the proxy's token buckets (server/internal/pgrate), so that a user's rate holds
+	// across replicas; anonymous buckets are swept oldest first, hence the partial index.
+	`CREATE TABLE rate_buckets (
+		key       text             PRIMARY KEY,
+		tokens    double precision NOT NULL,
+		at        timestamptz      NOT NULL,
+		signed_in boolean          NOT NULL
+	);
+	CREATE INDEX rate_buckets_anonymous_at ON rate_buckets (at) WHERE NOT signed_in;`,
 }
 
 // Version is the schema version this Loupe brings a database to.

@@ -24,15 +24,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// Schema creates the buckets' table; server/internal/pgdb's migrations hold the same step.
-const Schema = `CREATE TABLE rate_buckets (
-	key       text             PRIMARY KEY,
-	tokens    double precision NOT NULL,
-	at        timestamptz      NOT NULL,
-	signed_in boolean          NOT NULL
-);
-CREATE INDEX rate_buckets_anonymous_at ON rate_buckets (at) WHERE NOT signed_in;`
-
 // Defaults of Options.
 const (
 	DefaultMaxAnonymous = 10_000
@@ -68,7 +59,8 @@ type Buckets struct {
 	sweeping bool // a sweep is running
 }
 
-// New returns the buckets of pool's database, whose schema holds Schema.
+// New returns the buckets of pool's database, migrated by server/internal/pgdb (its table
+// rate_buckets).
 func New(pool *pgxpool.Pool, opt Options) (*Buckets, error) {
 	if opt.Rate <= 0 {
 		return nil, fmt.Errorf("shared rate limit: the rate must be positive, got %g", opt.Rate)

@@ -9,24 +9,26 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"loupe/server/internal/pgdb"
 	"loupe/server/testenv/pgtest"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
-// open returns a pool on a new database of the test cluster holding Schema.
+// open returns the pool of a new database of the test cluster, migrated as Loupe does.
 func open(t *testing.T) *pgxpool.Pool {
 	t.Helper()
-	ctx := context.Background()
-	pool, err := pgxpool.New(ctx, pgtest.DB(t))
+	return openURL(t, pgtest.DB(t))
+}
+
+func openURL(t *testing.T, url string) *pgxpool.Pool {
+	t.Helper()
+	db, err := pgdb.Open(context.Background(), url)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(pool.Close)
-	if _, err := pool.Exec(ctx, Schema); err != nil {
-		t.Fatal(err)
-	}
-	return pool
+	t.Cleanup(db.Pool.Close)
+	return db.Pool
 }
 
 func newBuckets(t *testing.T, pool *pgxpool.Pool, opt Options) *Buckets {
@@ -168,14 +170,7 @@ func TestDatabaseGoneIsAnError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pool, err := pgxpool.New(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
-	if _, err := pool.Exec(ctx, Schema); err != nil {
-		t.Fatal(err)
-	}
+	pool := openURL(t, url)
 	b := newBuckets(t, pool, Options{Rate: 1, Burst: 1})
 	if err := c.Stop(); err != nil {
 		t.Fatal(err)

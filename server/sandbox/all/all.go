@@ -36,6 +36,9 @@ type Options struct {
 	// ScriptRunTimeout is the wall time a script run may take; zero means 30 s
 	// (script.Options.RunTimeout).
 	ScriptRunTimeout time.Duration
+	// ScriptSlots, when set, bounds each user's script runs across replicas
+	// (script.Options.SharedSlots). Nil means the bound is this process's.
+	ScriptSlots script.SharedSlots
 	// Registry holds the per-session state of the stateful sandboxes (server/sandbox/state).
 	// Nil means a new one over an in-memory store, default limits, evicted sessions forgotten
 	// (NewRegistry).
@@ -79,7 +82,7 @@ func New(opts Options) (map[string]http.Handler, error) {
 	}
 	return map[string]http.Handler{
 		"script": script.New(script.Options{Key: key("script"), State: opts.Registry, AccessTokenTTL: opts.ScriptAccessTokenTTL,
-			RunTimeout: opts.ScriptRunTimeout}),
+			RunTimeout: opts.ScriptRunTimeout, SharedSlots: opts.ScriptSlots}),
 		"chat":       chat.New(chat.Options{Key: key("chat"), TokensPerSecond: opts.ChatTokensPerSecond}),
 		"entities":   ent,
 		"docs":       docs.New(docs.Options{}),

@@ -102,7 +102,7 @@ func New(opts Options) http.Handler {
 	if reg == nil {
 		reg = state.NewRegistry(state.NewMemory(), state.Options{DropEvicted: true})
 	}
-	slots := newRunSlots(or(opts.MaxRuns, defaultMaxRuns), opts.MaxRunsPerUser) // shared: the bounds are the server's
+	slots := newRunSlots(opts.MaxRuns, opts.MaxRunsPerUser) // shared: the bounds are the server's
 	slots.shared = opts.SharedSlots
 	run := newRunner(or(opts.RunMemory, defaultRunMemory), slots.max)
 	fresh := func() *store {

@@ -29,16 +29,24 @@ type runSlots struct {
 	shared  SharedSlots // when set, it holds the per-user bound instead of users
 }
 
-// newRunSlots returns slots for max runs, perUser of them for one user (0: half of max,
-// rounded up, and never all of them when max is more than one).
-func newRunSlots(max, perUser int) *runSlots {
+// RunBounds returns the bounds Options.MaxRuns and Options.MaxRunsPerUser give: max runs at
+// once (0: 4), perUser of them for one user (0: half of max, rounded up, and never all of
+// them when max is more than one), so that a server sizing SharedSlots uses the same figures.
+func RunBounds(maxRuns, perUser int) (max, userMax int) {
+	max = or(maxRuns, defaultMaxRuns)
 	if perUser <= 0 {
 		perUser = (max + 1) / 2
 		if perUser == max && max > 1 {
 			perUser = max - 1
 		}
 	}
-	return &runSlots{max: max, perUser: min(perUser, max), users: map[string]int{}}
+	return max, min(perUser, max)
+}
+
+// newRunSlots returns slots for max runs, perUser of them for one user (RunBounds).
+func newRunSlots(max, perUser int) *runSlots {
+	max, perUser = RunBounds(max, perUser)
+	return &runSlots{max: max, perUser: perUser, users: map[string]int{}}
 }
 
 // take takes a slot for user, or returns the 429 that says which bound is reached; release

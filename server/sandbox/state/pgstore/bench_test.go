@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"testing"
 
-	"loupe/server/testenv/pgtest"
 	"loupe/server/sandbox/state"
 	"loupe/server/sandbox/state/boltstore"
+	"loupe/server/testenv/pgtest"
 )
 
 // BenchmarkRegistry measures what a sandbox request costs the state registry on PostgreSQL

@@ -5,9 +5,9 @@ import (
 	"errors"
 	"testing"
 
-	"loupe/server/testenv/pgtest"
 	"loupe/server/sandbox/state"
 	"loupe/server/sandbox/state/storetest"
+	"loupe/server/testenv/pgtest"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
