@@ -15,11 +15,12 @@ import (
 // the default proxy configuration sends, unless the configuration gives that API's sandbox
 // another. The docs and pagination APIs have none (security: []), so their sandboxes take no key.
 // The stateful ones keep each session's state in reg. Each API of your own with no base_url
-// (and sandbox not false) gets the sandbox built from its document, own[slug] (all.Own).
-func newSandboxes(cfg Config, reg *state.Registry, own map[string][]byte) (map[string]http.Handler, error) {
+// (and sandbox not false) gets the sandbox built from its document, own[slug] (all.Own). The
+// script sandbox's authorization server keeps its keys and tokens as scriptOAuth says.
+func newSandboxes(cfg Config, reg *state.Registry, own map[string][]byte, scriptOAuth all.ScriptOAuth) (map[string]http.Handler, error) {
 	sbs, err := all.New(all.Options{Key: cfg.sandboxKey, Content: cfg.Content, ChatTokensPerSecond: cfg.ChatTokensPerSecond,
 		Registry: reg, ScriptAccessTokenTTL: cfg.ScriptAccessTokenTTL,
-		ScriptRunTimeout: cfg.ScriptRunTimeout})
+		ScriptRunTimeout: cfg.ScriptRunTimeout, ScriptOAuth: scriptOAuth})
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ package server
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -85,6 +86,7 @@ type Server struct {
 	walks    walkSet           // the built-in walkthroughs and the configuration's (walkthroughs.go)
 	oauth    *oauth.Service    // users' OAuth grants (send: oauth2)
 	secrets  *proxy.SecretSet  // their tokens, masked by the proxy
+	durable  *durable          // the secret key; login sessions, grants and issued tokens on disk
 }
 
 // New builds the server. It fails when a content document is invalid or the configuration
@@ -142,15 +144,20 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	cfg.Logger.Info("sandbox state", "data_dir", cmp.Or(cfg.Settings.Server.DataDir, "none (in memory)"), "limits", s.registry.Limits())
-	sandboxes, err := newSandboxes(cfg, s.registry, ownDocs)
-	if err != nil {
+	if s.durable, err = openDurable(cfg.Settings.Server, cfg.Logger); err != nil {
 		s.registry.Store().Close()
+		return nil, err
+	}
+	sandboxes, err := newSandboxes(cfg, s.registry, ownDocs, s.durable.scriptOAuth(cfg.Logger))
+	if err != nil {
+		s.Close()
 		return nil, err
 	}
 	sbMux := sandbox.NewMux(sandboxes)
 	sbMux.Registry = s.registry
 
-	if s.gate, err = access.New(accessOptions(cfg.Settings, cfg.Logger)); err != nil {
+	if s.gate, err = access.New(s.durable.access(accessOptions(cfg.Settings, cfg.Logger))); err != nil {
+		s.Close()
 		return nil, err
 	}
 	transport := proxy.NewTransport()
@@ -251,9 +258,11 @@ func (s *Server) Catalog() *catalog.Catalog { return s.catalog }
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
 
-// Close closes the sandboxes' state store. Requests in flight run to their end; the sandboxes
-// answer the proxy in-process, so there is no server to stop.
-func (s *Server) Close() error { return s.registry.Store().Close() }
+// Close closes the sandboxes' state store and the server's database. Requests in flight run to
+// their end; the sandboxes answer the proxy in-process, so there is no server to stop.
+func (s *Server) Close() error {
+	return errors.Join(s.registry.Store().Close(), s.durable.close())
+}
 
 // routeTransport sends requests for the sandbox host to the in-process sandboxes.
 type routeTransport struct{ sandbox, other http.RoundTripper }

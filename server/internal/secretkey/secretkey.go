@@ -98,7 +98,7 @@ func Load(o Options) (Key, string, error) {
 		}
 		return k, path, nil
 	}
-	return Random(), "made at start, in memory (a restart changes it: set server.secret_key, LOUPE_SECRET_KEY or -data)", nil
+	return Random(), "made at start, in memory: a restart changes it (see server.secret_key, or give -data)", nil
 }
 
 // parse checks a key's text.

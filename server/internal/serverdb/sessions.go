@@ -44,12 +44,11 @@ func (d *DB) Sessions(now time.Time) (*Sessions, error) {
 		var expired [][]byte
 		c := tx.Bucket(bucketSessions).Cursor()
 		for k, v := c.First(); k != nil; k, v = c.Next() {
+			s.n++
 			var se session
 			if json.Unmarshal(v, &se) != nil || !now.Before(se.Expires) {
 				expired = append(expired, bytes.Clone(k))
-				continue
 			}
-			s.n++
 		}
 		for _, k := range expired {
 			if err := s.remove(tx, k); err != nil {
