@@ -36,7 +36,7 @@ var (
 // the script sandbox's issued tokens.
 type durable struct {
 	key      secretkey.Key
-	db       *serverdb.DB         // nil without a data directory
+	db       *serverdb.DB        // nil without a data directory
 	sessions access.SessionStore // nil: in memory
 }
 

@@ -2,8 +2,8 @@ package script
 
 import (
 	"crypto/sha256"
-	"errors"
 	"encoding/hex"
+	"errors"
 	"log/slog"
 	"time"
 

@@ -53,8 +53,8 @@ func ownerOf(r *http.Request) owner {
 
 // tables are the authorization server's bounded tables. The caller holds authServer.mu.
 type tables struct {
-	sealer   *seal.Sealer // consent forms
-	keeper   *keeper      // grants and access tokens kept beyond the process; nil: none
+	sealer   *seal.Sealer                       // consent forms
+	keeper   *keeper                            // grants and access tokens kept beyond the process; nil: none
 	answered *bounded.Table[[32]byte, struct{}] // consent requests answered, by digest
 	codes    *bounded.Table[string, *authCode]
 	refresh  *bounded.Table[string, *grant]
