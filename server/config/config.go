@@ -44,8 +44,10 @@ type Server struct {
 	// Limits bounds what one user and one call may cost.
 	Limits Limits `yaml:"limits"`
 	// DataDir is where the built-in sandboxes keep each user's changes (the file
-	// sandbox-state.db), so they survive a restart and a crash; the -data flag overrides it.
-	// Empty means in memory only: a restart starts every sandbox from its seed.
+	// sandbox-state.db), and the server its login sessions, OAuth grants, the script
+	// sandbox's issued tokens (server.db) and, unless SecretKey says otherwise, its secret key
+	// (secret-key), so they survive a restart and a crash; the -data flag overrides it. Empty
+	// means in memory only: a restart starts every sandbox from its seed and logs everyone out.
 	DataDir string `yaml:"data_dir"`
 	// Sandbox bounds the built-in sandboxes' per-user state.
 	Sandbox Sandbox `yaml:"sandbox"`
