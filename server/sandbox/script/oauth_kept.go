@@ -124,32 +124,40 @@ func (t *tables) load(now time.Time) {
 	if k == nil {
 		return
 	}
-	var grants, tokens int
+	var grants []keptGrant
+	var tokens []keptAccess
 	var badGrants []string
 	var oldTokens [][2]string
+	// The store is not called from f (a database may hold a transaction open): the tables,
+	// whose bounds may evict into the store, are filled after.
 	err := k.store.Load(func(digest string, sg []byte, sas map[string][]byte) {
 		var g keptGrant
 		if k.sealer.Open(string(sg), maxKept, &g) != nil || g.Token == "" || tokenDigest(g.Token) != digest {
 			badGrants = append(badGrants, digest)
 			return
 		}
-		gr := grant{client: g.Client, account: g.Account, scopes: g.Scopes, issued: g.Issued}
-		t.refresh.Put(g.Token, &gr, g.Owner, g.Protected)
-		grants++
+		grants = append(grants, g)
 		for ad, sa := range sas {
 			var a keptAccess
 			if k.sealer.Open(string(sa), maxKept, &a) != nil || a.Refresh != g.Token || tokenDigest(a.Token) != ad || !now.Before(a.Expires) {
 				oldTokens = append(oldTokens, [2]string{digest, ad})
 				continue
 			}
-			t.access.Put(a.Token, &accessToken{grant: grant{client: a.Client, account: a.Account, scopes: a.Scopes, issued: a.Issued},
-				expires: a.Expires, refresh: a.Refresh}, a.Refresh, a.Protected)
-			tokens++
+			tokens = append(tokens, a)
 		}
 	})
 	if err != nil {
 		k.log.Error("script sandbox: the tokens it issued before were not read; their clients must sign in again", "err", err)
 		return
+	}
+	for _, g := range grants {
+		t.refresh.Put(g.Token, &grant{client: g.Client, account: g.Account, scopes: g.Scopes, issued: g.Issued}, g.Owner, g.Protected)
+	}
+	for _, a := range tokens {
+		if _, live := t.refresh.Peek(a.Refresh); live {
+			t.access.Put(a.Token, &accessToken{grant: grant{client: a.Client, account: a.Account, scopes: a.Scopes, issued: a.Issued},
+				expires: a.Expires, refresh: a.Refresh}, a.Refresh, a.Protected)
+		}
 	}
 	for _, d := range badGrants {
 		err = errors.Join(err, k.store.DeleteGrant(d))
@@ -160,6 +168,6 @@ func (t *tables) load(now time.Time) {
 	if err != nil {
 		k.log.Error("script sandbox: unreadable or expired tokens stay in the store", "err", err)
 	}
-	k.log.Info("script sandbox: tokens issued before the start kept", "grants", grants, "access_tokens", tokens,
+	k.log.Info("script sandbox: tokens issued before the start kept", "grants", t.refresh.Len(), "access_tokens", t.access.Len(),
 		"unreadable_grants", len(badGrants), "expired_or_unreadable_tokens", len(oldTokens))
 }
