@@ -16,11 +16,12 @@ import (
 // another. The docs and pagination APIs have none (security: []), so their sandboxes take no key.
 // The stateful ones keep each session's state in reg; the script sandbox bounds each user's runs
 // with shared's slots when replicas share them. Each API of your own with no base_url
-// (and sandbox not false) gets the sandbox built from its document, own[slug] (all.Own).
-func newSandboxes(cfg Config, reg *state.Registry, shared *sharedLimits, own map[string][]byte) (map[string]http.Handler, error) {
+// (and sandbox not false) gets the sandbox built from its document, own[slug] (all.Own). The
+// script sandbox's authorization server keeps its keys and tokens as scriptOAuth says.
+func newSandboxes(cfg Config, reg *state.Registry, shared *sharedLimits, own map[string][]byte, scriptOAuth all.ScriptOAuth) (map[string]http.Handler, error) {
 	sbs, err := all.New(all.Options{Key: cfg.sandboxKey, Content: cfg.Content, ChatTokensPerSecond: cfg.ChatTokensPerSecond,
 		Registry: reg, ScriptAccessTokenTTL: cfg.ScriptAccessTokenTTL,
-		ScriptRunTimeout: cfg.ScriptRunTimeout, ScriptSlots: shared.scriptSlots()})
+		ScriptRunTimeout: cfg.ScriptRunTimeout, ScriptSlots: shared.scriptSlots(), ScriptOAuth: scriptOAuth})
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -85,6 +86,7 @@ type Server struct {
 	walks    walkSet           // the built-in walkthroughs and the configuration's (walkthroughs.go)
 	oauth    *oauth.Service    // users' OAuth grants (send: oauth2)
 	secrets  *proxy.SecretSet  // their tokens, masked by the proxy
+	durable  *durable          // the secret key; login sessions, grants and issued tokens on disk
 }
 
 // New builds the server. It fails when a content document is invalid or the configuration
@@ -143,11 +145,15 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	cfg.Logger.Info("sandbox state", "store", store, "limits", s.registry.Limits())
-	if s.shared, err = newSharedLimits(s.registry, cfg.Settings.Server.Limits); err != nil {
+	if s.durable, err = openDurable(cfg.Settings.Server, cfg.Logger); err != nil {
 		s.registry.Store().Close()
 		return nil, err
 	}
-	sandboxes, err := newSandboxes(cfg, s.registry, s.shared, ownDocs)
+	if s.shared, err = newSharedLimits(s.registry, cfg.Settings.Server.Limits); err != nil {
+		s.Close()
+		return nil, err
+	}
+	sandboxes, err := newSandboxes(cfg, s.registry, s.shared, ownDocs, s.durable.scriptOAuth(cfg.Logger))
 	if err != nil {
 		s.Close()
 		return nil, err
@@ -155,9 +161,12 @@ func New(cfg Config) (*Server, error) {
 	sbMux := sandbox.NewMux(sandboxes)
 	sbMux.Registry = s.registry
 
-	gateOpts := accessOptions(cfg.Settings, cfg.Logger)
-	gateOpts.Sessions = sharedSessions(s.registry) // server.database: the logins every replica knows
+	gateOpts := s.durable.access(accessOptions(cfg.Settings, cfg.Logger))
+	if shared := sharedSessions(s.registry); shared != nil { // server.database: the logins every replica knows
+		gateOpts.Sessions = shared
+	}
 	if s.gate, err = access.New(gateOpts); err != nil {
+		s.Close()
 		return nil, err
 	}
 	transport := proxy.NewTransport()
@@ -259,11 +268,12 @@ func (s *Server) Catalog() *catalog.Catalog { return s.catalog }
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
 
-// Close closes the sandboxes' state store and the shared run slots. Requests in flight run to their end; the sandboxes
-// answer the proxy in-process, so there is no server to stop.
+// Close closes the sandboxes' state store, the shared run slots and the server's database.
+// Requests in flight run to their end; the sandboxes answer the proxy in-process, so there is
+// no server to stop.
 func (s *Server) Close() error {
 	s.shared.close()
-	return s.registry.Store().Close()
+	return errors.Join(s.registry.Store().Close(), s.durable.close())
 }
 
 // routeTransport sends requests for the sandbox host to the in-process sandboxes.

@@ -15,8 +15,9 @@ const cookieName = "loupe_session"
 
 // SessionStore keeps the login sessions of mode users on the server, so that a logout ends a
 // session for good: its cookie names an entry, and an entry deleted (logout) or expired is
-// refused. The in-memory store is the default (a restart logs everyone out); replicas sharing
-// sessions implement it on a shared database. Implementations are safe for concurrent use.
+// refused. The in-memory store is the default (a restart logs everyone out); with a data
+// directory the server keeps them in its bbolt file (server/internal/serverdb), and replicas
+// sharing sessions implement it on a shared database. Implementations are safe for concurrent use.
 type SessionStore interface {
 	// Create starts a session of user that ends at expires and returns its ID: at least 128
 	// random bits, URL-safe, which the session cookie carries.

@@ -18,6 +18,7 @@
 package script
 
 import (
+	"log/slog"
 	"net/http"
 	"strings"
 	"time"
@@ -70,6 +71,18 @@ type Options struct {
 	// AccessTokenTTL is how long an access token the authorization server issues lives (by
 	// Now); default 1 h.
 	AccessTokenTTL time.Duration
+	// SealKey seals the consent forms of the authorization server (32 bytes, derived from the
+	// server's secret key), so that a form opened on one replica or before a restart is
+	// answered on another or after it. Nil means a key made at start.
+	SealKey []byte
+	// Tokens keeps the grants and access tokens the authorization server issues, so that they
+	// stay valid after a restart; each is sealed with TokenKey. Nil means in memory only.
+	Tokens TokenStore
+	// TokenKey encrypts what Tokens keeps (AES-256-GCM, 32 bytes, derived from the server's
+	// secret key). Required with Tokens.
+	TokenKey []byte
+	// Logger receives what goes wrong with Tokens, never a token. Nil means slog.Default().
+	Logger *slog.Logger
 }
 
 // Defaults of Options.
