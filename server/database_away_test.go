@@ -59,6 +59,8 @@ func TestDatabaseAwayAtRunTime(t *testing.T) {
 		{"script read", "GET", open + "/proxy/script/v1/projects/" + id, "", []string{`"code":503`, `"status":"UNAVAILABLE"`, "cannot reach its state database", "nothing was changed", "server.database"}},
 		{"script change", "POST", open + "/proxy/script/v1/projects", `{"title":"lost?"}`, []string{`"status":"UNAVAILABLE"`, "Try again in a moment"}},
 		{"cluster read", "GET", open + "/proxy/cluster/_plugins/_security/api/_upgrade_check", "", []string{`"type":"sandbox_state_unavailable_exception"`, `"status":503`}},
+		{"cluster change", "POST", open + "/proxy/cluster/_plugins/_security/api/_upgrade_perform", `{"config":["rolesmapping"]}`, []string{`"type":"sandbox_state_unavailable_exception"`}},
+		{"reset", "POST", open + "/sandbox/script/_sandbox/reset", "", []string{"The script sandbox cannot reach its state database", `"source":"loupe sandbox"`}},
 	} {
 		code, body := scriptCall(t, br, tc.method, tc.url, tc.body, nil)
 		if code != http.StatusServiceUnavailable {

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"net"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -23,6 +24,11 @@ const Key = "server.database (LOUPE_DATABASE_URL)"
 
 // ConnectTimeout bounds one connection attempt when the address does not set connect_timeout.
 const ConnectTimeout = 5 * time.Second
+
+// MaxConns is how many connections one replica opens at most when the address does not set
+// pool_max_conns: every sandbox call holds one for a query or a transaction, and PostgreSQL's
+// default max_connections (100) leaves room for five replicas.
+const MaxConns = 20
 
 // DB is the open database: its pool, and where it is for logs.
 type DB struct {
@@ -41,6 +47,9 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	}
 	if cfg.ConnConfig.ConnectTimeout == 0 {
 		cfg.ConnConfig.ConnectTimeout = ConnectTimeout
+	}
+	if !strings.Contains(url, "pool_max_conns") {
+		cfg.MaxConns = MaxConns // pgx's default, 4 on two cores, queues a busy replica's calls
 	}
 	cc := cfg.ConnConfig
 	db := &DB{Where: fmt.Sprintf("postgres://%s@%s/%s", cc.User, net.JoinHostPort(cc.Host, strconv.Itoa(int(cc.Port))), cc.Database)}

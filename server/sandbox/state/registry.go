@@ -2,6 +2,7 @@ package state
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -260,6 +261,9 @@ func (r *Registry) Reset(ctx context.Context, api string) error {
 	r.mu.Unlock()
 	if api == "" {
 		if err := r.store.Drop(id); err != nil {
+			if errors.Is(err, ErrUnavailable) {
+				return storeError("", "resetting", err)
+			}
 			return fmt.Errorf("resetting the sandbox session: %w", err)
 		}
 		return nil
@@ -269,6 +273,9 @@ func (r *Registry) Reset(ctx context.Context, api string) error {
 		defer s.mu.Unlock()
 	}
 	if err := r.store.Reset(id, api); err != nil {
+		if errors.Is(err, ErrUnavailable) {
+			return storeError(api, "resetting", err)
+		}
 		return fmt.Errorf("resetting the %s sandbox: %w", api, err)
 	}
 	if s != nil {

@@ -36,15 +36,19 @@ var ErrUnavailable = errors.New("the sandbox state database is unavailable")
 // dropping the stale live state.
 var ErrConflict = errors.New("the sandbox state changed meanwhile")
 
-// storeError is err, from the Store, as the registry answers it: ErrUnavailable and
-// ErrConflict as a *LimitError whose Message says what to do, anything else wrapped with what.
+// storeError is err, from the Store, as the registry answers it for api ("" for every API):
+// ErrUnavailable and ErrConflict as a *LimitError whose Message says what to do, anything else
+// wrapped with what.
 func storeError(api, what string, err error) error {
 	switch {
 	case errors.Is(err, ErrUnavailable):
-		return &LimitError{Status: http.StatusServiceUnavailable, kind: ErrUnavailable, cause: err, Message: fmt.Sprintf(
-			"The %s sandbox cannot reach its state database right now, so it answers nothing rather than a "+
-				"stale or lost state: nothing was changed. Try again in a moment; if it lasts, the operator "+
-				"checks that PostgreSQL runs at the address of server.database (LOUPE_DATABASE_URL).", api)}
+		who := "The " + api + " sandbox cannot reach its state database right now, so it answers"
+		if api == "" {
+			who = "The sandboxes cannot reach their state database right now, so they answer"
+		}
+		return &LimitError{Status: http.StatusServiceUnavailable, kind: ErrUnavailable, cause: err, Message: who +
+			" nothing rather than a stale or lost state: nothing was changed. Try again in a moment; if it " +
+			"lasts, the operator checks that PostgreSQL runs at the address of server.database (LOUPE_DATABASE_URL)."}
 	case errors.Is(err, ErrConflict):
 		return &LimitError{Status: http.StatusConflict, kind: ErrConflict, cause: err, Message: fmt.Sprintf(
 			"Your %s sandbox was changed by another request at the same moment (on another Loupe "+

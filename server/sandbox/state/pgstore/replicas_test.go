@@ -3,6 +3,7 @@ package pgstore
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"sync"
@@ -111,4 +112,45 @@ func TestRegistriesShareState(t *testing.T) {
 	if got := read(t, other, a); got != "" {
 		t.Errorf("another session reads %q; want the seed", got)
 	}
+}
+
+// TestConcurrentReplicas: two replicas change one session at once from several goroutines:
+// every change is either acknowledged or refused (409, nothing written), and afterwards both
+// replicas read what the store holds, which is one of the acknowledged changes.
+func TestConcurrentReplicas(t *testing.T) {
+	st := open(t)
+	apis := []*state.API[*counter]{replica(st), replica(st)}
+	ctx := state.WithSession(context.Background(), "user:ada")
+	var mu sync.Mutex
+	acked := map[string]bool{}
+	var wg sync.WaitGroup
+	for g := range 6 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 15 {
+				v := fmt.Sprintf("%d-%d", g, i)
+				err := set(ctx, apis[g%2], v)
+				if le := state.AsLimit(err); err != nil && (le == nil || le.Status != http.StatusConflict) {
+					t.Errorf("set %s: got %v; want nil or a 409", v, err)
+				}
+				if err == nil {
+					mu.Lock()
+					acked[v] = true
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	es, err := st.Load("user:ada", "x")
+	if err != nil || len(es) != 1 || !acked[string(es[0].Value)] {
+		t.Fatalf("stored: got %v, %v; want one acknowledged value", es, err)
+	}
+	for i, api := range apis {
+		if got := read(t, ctx, api); got != string(es[0].Value) {
+			t.Errorf("replica %d reads %q; want the stored %q", i, got, es[0].Value)
+		}
+	}
+	t.Logf("%d of 90 changes acknowledged, the rest refused as conflicts", len(acked))
 }
