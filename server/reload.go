@@ -20,7 +20,7 @@ import (
 // Reload applies a reloaded configuration without a restart: each API's base URL, credential
 // (rotated keys), allow lists and policy, the users file, the admins and the walkthroughs of the
 // walkthroughs key (the runner and /catalog.json serve the new ones). What needs a restart
-// (the address, the public URL, the limits, the rest of server.access) is kept, and a warning
+// (the address, the public URL, the limits, the secret key, the rest of server.access) is kept, and a warning
 // says so. Calls in flight finish
 // with the old settings.
 func (s *Server) Reload(next *config.Config) error {
@@ -33,8 +33,9 @@ func (s *Server) Reload(next *config.Config) error {
 	}
 	old, nw := s.cfg.Settings.Server, next.Server
 	if nw.Addr != old.Addr || nw.PublicURL != old.PublicURL || nw.Limits != old.Limits || nw.Access.Mode != old.Access.Mode ||
-		nw.Access.Header != old.Access.Header || !slices.Equal(nw.Access.TrustedProxies, old.Access.TrustedProxies) || nw.Access.SessionTTL != old.Access.SessionTTL {
-		s.cfg.Logger.Warn("configuration reloaded; changes to server.addr, server.public_url, server.limits and server.access (but its users file and admins) take effect on restart")
+		nw.Access.Header != old.Access.Header || !slices.Equal(nw.Access.TrustedProxies, old.Access.TrustedProxies) || nw.Access.SessionTTL != old.Access.SessionTTL ||
+		nw.SecretKey != old.SecretKey || nw.SecretKeyValue != old.SecretKeyValue {
+		s.cfg.Logger.Warn("configuration reloaded; changes to server.addr, server.public_url, server.limits, server.secret_key and server.access (but its users file and admins) take effect on restart")
 	}
 	if next.Server.Access.Mode == old.Access.Mode {
 		if err := s.gate.Reload(accessOptions(next, s.cfg.Logger)); err != nil {

@@ -1,9 +1,11 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"loupe/server/access"
 	"loupe/server/config"
@@ -11,22 +13,37 @@ import (
 	"loupe/server/proxy"
 	"loupe/server/sandbox/state"
 	"loupe/server/sandbox/state/boltstore"
+	"loupe/server/sandbox/state/pgstore"
 )
 
-// newRegistry builds the sandboxes' per-session state: on disk in server.data_dir when it is
-// set (boltstore), else in memory, evicted sessions forgotten; bounded by server.sandbox.
-func newRegistry(s config.Server) (*state.Registry, error) {
+// newRegistry builds the sandboxes' per-session state: in PostgreSQL when server.database is
+// set (pgstore, shared by every replica naming it), else on disk in server.data_dir when it is
+// set (boltstore), else in memory, evicted sessions forgotten; bounded by server.sandbox. store
+// names the store in use for the start log, without a password.
+func newRegistry(s config.Server) (reg *state.Registry, store string, err error) {
 	limits := state.Limits{Idle: s.Sandbox.IdleTimeout, MaxSessions: s.Sandbox.MaxSessions, MaxSessionsPerClient: s.Sandbox.MaxSessionsPerClient,
 		MaxBytes: s.Sandbox.MaxBytes, MaxTotalBytes: s.Sandbox.MaxTotalBytes}
-	if s.DataDir == "" {
-		return state.NewRegistry(state.NewMemory(), state.Options{Limits: limits, DropEvicted: true}), nil
+	switch {
+	case s.Database != "":
+		ctx, cancel := context.WithTimeout(context.Background(), databaseTimeout)
+		defer cancel()
+		st, err := pgstore.Open(ctx, s.Database)
+		if err != nil {
+			return nil, "", err // pgdb's error names server.database and says what to fix
+		}
+		return state.NewRegistry(st, state.Options{Limits: limits}), "postgresql " + st.Where(), nil
+	case s.DataDir != "":
+		st, err := boltstore.Open(s.DataDir)
+		if err != nil {
+			return nil, "", fmt.Errorf("server.data_dir: %w", err)
+		}
+		return state.NewRegistry(st, state.Options{Limits: limits}), "bbolt " + st.Path(), nil
 	}
-	st, err := boltstore.Open(s.DataDir)
-	if err != nil {
-		return nil, fmt.Errorf("server.data_dir: %w", err)
-	}
-	return state.NewRegistry(st, state.Options{Limits: limits}), nil
+	return state.NewRegistry(state.NewMemory(), state.Options{Limits: limits, DropEvicted: true}), "memory (nothing survives a restart)", nil
 }
+
+// databaseTimeout bounds connecting to server.database and migrating it at start.
+const databaseTimeout = 30 * time.Second
 
 // withSandboxSession names the sandbox session of every call to a sandbox, through the proxy
 // (/proxy/) or directly (/sandbox/), in the request's context (state.WithSession):

@@ -15,13 +15,15 @@ import (
 // that checks a credential accepts cfg.sandboxKey(slug): sandbox.DefaultKey, the credential
 // the default proxy configuration sends, unless the configuration gives that API's sandbox
 // another. The docs and pagination APIs have none (security: []), so their sandboxes take no key.
-// The stateful ones keep each session's state in reg. Each API of your own with no base_url
-// (and sandbox not false) gets the sandbox built from its document, own[slug] (all.Own), from what the catalog
-// parsed and built of it.
-func newSandboxes(cfg Config, reg *state.Registry, own map[string]servercatalog.OwnDocument) (map[string]http.Handler, error) {
+// The stateful ones keep each session's state in reg; the script sandbox bounds each user's runs
+// with shared's slots when replicas share them, and its authorization server keeps its keys and
+// tokens as scriptOAuth says. Each API of your own with no base_url (and sandbox not false) gets
+// the sandbox built from its document, own[slug] (all.Own), from what the catalog parsed and
+// built of it.
+func newSandboxes(cfg Config, reg *state.Registry, shared *sharedLimits, own map[string]servercatalog.OwnDocument, scriptOAuth all.ScriptOAuth) (map[string]http.Handler, error) {
 	sbs, err := all.New(all.Options{Key: cfg.sandboxKey, Content: cfg.Content, ChatTokensPerSecond: cfg.ChatTokensPerSecond,
 		Registry: reg, ScriptAccessTokenTTL: cfg.ScriptAccessTokenTTL,
-		ScriptRunTimeout: cfg.ScriptRunTimeout})
+		ScriptRunTimeout: cfg.ScriptRunTimeout, ScriptSlots: shared.scriptSlots(), ScriptOAuth: scriptOAuth})
 	if err != nil {
 		return nil, err
 	}

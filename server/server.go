@@ -4,8 +4,8 @@
 package server
 
 import (
-	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -82,9 +82,11 @@ type Server struct {
 	gate     *access.Gate
 	sbKeys   map[string]string // the keys the sandboxes were built with
 	registry *state.Registry   // the sandboxes' per-session state
+	shared   *sharedLimits     // the limits replicas hold together (server.database), or none
 	walks    walkSet           // the built-in walkthroughs and the configuration's (walkthroughs.go)
 	oauth    *oauth.Service    // users' OAuth grants (send: oauth2)
 	secrets  *proxy.SecretSet  // their tokens, masked by the proxy
+	durable  *durable          // the secret key; login sessions, grants and issued tokens on disk
 }
 
 // New builds the server. It fails when a content document is invalid or the configuration
@@ -161,19 +163,33 @@ func New(cfg Config) (*Server, error) {
 		s.sbKeys[a.Slug] = cfg.sandboxKey(a.Slug)
 	}
 
-	if s.registry, err = newRegistry(cfg.Settings.Server); err != nil {
+	var store string
+	if s.registry, store, err = newRegistry(cfg.Settings.Server); err != nil {
 		return nil, err
 	}
-	cfg.Logger.Info("sandbox state", "data_dir", cmp.Or(cfg.Settings.Server.DataDir, "none (in memory)"), "limits", s.registry.Limits())
-	sandboxes, err := newSandboxes(cfg, s.registry, ownDocs)
-	if err != nil {
+	cfg.Logger.Info("sandbox state", "store", store, "limits", s.registry.Limits())
+	if s.durable, err = openDurable(cfg.Settings.Server, cfg.Logger); err != nil {
 		s.registry.Store().Close()
+		return nil, err
+	}
+	if s.shared, err = newSharedLimits(s.registry, cfg.Settings.Server.Limits); err != nil {
+		s.Close()
+		return nil, err
+	}
+	sandboxes, err := newSandboxes(cfg, s.registry, s.shared, ownDocs, s.durable.scriptOAuth(cfg.Logger))
+	if err != nil {
+		s.Close()
 		return nil, err
 	}
 	sbMux := sandbox.NewMux(sandboxes)
 	sbMux.Registry = s.registry
 
-	if s.gate, err = access.New(accessOptions(cfg.Settings, cfg.Logger)); err != nil {
+	gateOpts := s.durable.access(accessOptions(cfg.Settings, cfg.Logger))
+	if shared := sharedSessions(s.registry); shared != nil { // server.database: the logins every replica knows
+		gateOpts.Sessions = shared
+	}
+	if s.gate, err = access.New(gateOpts); err != nil {
+		s.Close()
 		return nil, err
 	}
 	transport := proxy.NewTransport()
@@ -204,6 +220,7 @@ func New(cfg Config) (*Server, error) {
 		Rate:              rateOf(lim.Rate),
 		Burst:             lim.Burst,
 		RateKey:           rateKey(cfg.Settings.Server.Access.Mode, s.gate),
+		Limiter:           s.shared.rateLimiter(),
 		MaxBody:           lim.MaxBody,
 		UpstreamTimeout:   lim.UpstreamTimeout,
 		StreamIdleTimeout: lim.StreamIdleTimeout,
@@ -274,9 +291,13 @@ func (s *Server) Catalog() *catalog.Catalog { return s.catalog }
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
 
-// Close closes the sandboxes' state store. Requests in flight run to their end; the sandboxes
-// answer the proxy in-process, so there is no server to stop.
-func (s *Server) Close() error { return s.registry.Store().Close() }
+// Close closes the sandboxes' state store, the shared run slots and the server's database.
+// Requests in flight run to their end; the sandboxes answer the proxy in-process, so there is
+// no server to stop.
+func (s *Server) Close() error {
+	s.shared.close()
+	return errors.Join(s.registry.Store().Close(), s.durable.close())
+}
 
 // routeTransport sends requests for the sandbox host to the in-process sandboxes.
 type routeTransport struct{ sandbox, other http.RoundTripper }

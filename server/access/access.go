@@ -43,6 +43,10 @@ type Options struct {
 	// Sessions keeps the logins of ModeUsers on the server (a logout ends one for good). Nil
 	// means in memory (NewMemorySessions): a restart logs everyone out.
 	Sessions SessionStore
+	// DeviceKey signs the device cookies (HMAC-SHA256; derived from the server's secret key),
+	// so that a browser stays known across restarts and replicas. Nil means a key made at
+	// start.
+	DeviceKey []byte
 	// Throttle slows password guessing per client address, per account and per trusted
 	// browser (see Throttle). Nil means in memory (NewMemoryThrottle with DefaultDelays,
 	// 10,000 addresses).
@@ -96,7 +100,7 @@ func New(opts Options) (*Gate, error) {
 	if opts.Throttle == nil {
 		opts.Throttle = NewMemoryThrottle(DefaultDelays, 10_000)
 	}
-	g := &Gate{opts: opts, sessions: opts.Sessions, throttle: opts.Throttle, devices: newDevices()}
+	g := &Gate{opts: opts, sessions: opts.Sessions, throttle: opts.Throttle, devices: newDevices(opts.DeviceKey)}
 	switch opts.Mode {
 	case ModeNone:
 	case ModeUsers:
@@ -159,7 +163,12 @@ func (g *Gate) Wrap(next http.Handler) http.Handler {
 				g.serveLogout(w, r)
 				return
 			}
-			name = g.sessionUser(r)
+			var err error
+			if name, err = g.sessionUser(r); err != nil {
+				g.opts.Logger.Error("checking a login", "error", err)
+				storeAway(w, r, "check your login")
+				return
+			}
 			if name != "" && !g.users.Load().has(name) {
 				name = "" // removed from the users file since
 			}

@@ -13,7 +13,7 @@ import (
 // that user from that browser is throttled on the browser's own failures only, never on the
 // account's or the address's: a flood of wrong passwords against the account from elsewhere
 // slows everyone but the user's own browsers (OWASP's "device cookies"). It is HttpOnly,
-// sent to /login only, and signed with a key made at start.
+// sent to /login only, and signed with a key derived from the server's secret key.
 const deviceCookie = "loupe_device"
 
 // deviceTTL is how long a browser stays known: 400 days, the longest browsers keep a cookie.
@@ -22,10 +22,12 @@ const deviceTTL = 400 * 24 * 3600
 // devices signs and reads device cookies.
 type devices struct{ key []byte }
 
-// newDevices makes the signing key.
-func newDevices() *devices {
-	key := make([]byte, 32)
-	_, _ = rand.Read(key) // crypto/rand.Read never fails
+// newDevices signs with key, or with a key made now when it is nil.
+func newDevices(key []byte) *devices {
+	if key == nil {
+		key = make([]byte, 32)
+		_, _ = rand.Read(key) // crypto/rand.Read never fails
+	}
 	return &devices{key: key}
 }
 

@@ -98,7 +98,15 @@ func (g *Gate) serveLogout(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if c, err := r.Cookie(cookieName); err == nil && c.Value != "" {
-		g.sessions.Delete(c.Value)
+		if cs, ok := g.sessions.(CheckedSessions); ok {
+			if err := cs.DeleteChecked(c.Value); err != nil {
+				g.opts.Logger.Error("logout: ending a session", "error", err)
+				storeAway(w, r, "end your session (you are still logged in)")
+				return
+			}
+		} else {
+			g.sessions.Delete(c.Value)
+		}
 	}
 	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: g.opts.Secure, SameSite: http.SameSiteLaxMode})
 	http.Redirect(w, r, loginPath, http.StatusSeeOther)

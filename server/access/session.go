@@ -15,8 +15,9 @@ const cookieName = "loupe_session"
 
 // SessionStore keeps the login sessions of mode users on the server, so that a logout ends a
 // session for good: its cookie names an entry, and an entry deleted (logout) or expired is
-// refused. The in-memory store is the default (a restart logs everyone out); replicas sharing
-// sessions implement it on a shared database. Implementations are safe for concurrent use.
+// refused. The in-memory store is the default (a restart logs everyone out); with a data
+// directory the server keeps them in its bbolt file (server/internal/serverdb), and replicas
+// sharing sessions implement it on a shared database. Implementations are safe for concurrent use.
 type SessionStore interface {
 	// Create starts a session of user that ends at expires and returns its ID: at least 128
 	// random bits, URL-safe, which the session cookie carries.
@@ -93,15 +94,24 @@ func sessionCookie(id string, ttl time.Duration, secure bool) *http.Cookie {
 	}
 }
 
-// sessionUser returns the user of r's session cookie, or "".
-func (g *Gate) sessionUser(r *http.Request) string {
+// sessionUser returns the user of r's session cookie, or "". err is a CheckedSessions store's
+// that cannot answer now.
+func (g *Gate) sessionUser(r *http.Request) (string, error) {
 	c, err := r.Cookie(cookieName)
 	if err != nil || c.Value == "" || len(c.Value) > 128 {
-		return ""
+		return "", nil
 	}
-	user, ok := g.sessions.Lookup(c.Value, g.opts.Now())
+	var user string
+	var ok bool
+	if cs, checked := g.sessions.(CheckedSessions); checked {
+		if user, ok, err = cs.LookupChecked(c.Value, g.opts.Now()); err != nil {
+			return "", err
+		}
+	} else {
+		user, ok = g.sessions.Lookup(c.Value, g.opts.Now())
+	}
 	if !ok {
-		return ""
+		return "", nil
 	}
-	return user
+	return user, nil
 }

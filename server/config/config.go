@@ -44,11 +44,30 @@ type Server struct {
 	// Limits bounds what one user and one call may cost.
 	Limits Limits `yaml:"limits"`
 	// DataDir is where the built-in sandboxes keep each user's changes (the file
-	// sandbox-state.db), so they survive a restart and a crash; the -data flag overrides it.
-	// Empty means in memory only: a restart starts every sandbox from its seed.
+	// sandbox-state.db), and the server its login sessions, OAuth grants, the script
+	// sandbox's issued tokens (server.db) and, unless SecretKey says otherwise, its secret key
+	// (secret-key), so they survive a restart and a crash; the -data flag overrides it. Empty
+	// means in memory only: a restart starts every sandbox from its seed and logs everyone out.
 	DataDir string `yaml:"data_dir"`
+	// Database is the address of a PostgreSQL database, postgres://user:password@host:5432/name
+	// (LOUPE_DATABASE_URL overrides it), where the sandboxes' state and the login sessions
+	// are kept instead, shared by every Loupe replica that names it; its schema is migrated at
+	// start. Empty (the default): DataDir's file or memory, for one Loupe. The password is
+	// never logged.
+	Database string `yaml:"database"`
 	// Sandbox bounds the built-in sandboxes' per-user state.
 	Sandbox Sandbox `yaml:"sandbox"`
+	// SecretKey is the path of a file holding the server's secret key (at least 32 bytes,
+	// such as the output of openssl rand -base64 48), from which every key the server uses is
+	// derived: the seal of sign-ins in progress, the device cookies, the script sandbox's
+	// tokens, the encryption of OAuth grants at rest. Replicas share it so that each accepts
+	// the others' cookies and tokens. LOUPE_SECRET_KEY (the key itself) overrides it. Empty
+	// with neither means a key made on the first start and kept in DataDir (the file
+	// secret-key), or, without a data directory, one made at every start.
+	SecretKey string `yaml:"secret_key"`
+	// SecretKeyValue is the key itself, from LOUPE_SECRET_KEY only (a key is never written in
+	// the configuration file, which is copied more freely than a key file). Empty when unset.
+	SecretKeyValue string `yaml:"-"`
 }
 
 // Sandbox bounds the built-in sandboxes' per-user state (server/sandbox/state): each user (a

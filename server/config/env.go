@@ -15,6 +15,8 @@ import (
 //	LOUPE_CLIENT_ADDRESS_HEADER                       server.access.client_address_header
 //	LOUPE_ADMINS                                      server.access.admins (comma-separated)
 //	LOUPE_DATA_DIR                                    server.data_dir
+//	LOUPE_DATABASE_URL                                server.database
+//	LOUPE_SECRET_KEY                                  the secret key itself (server.secret_key is its file)
 //	LOUPE_<SLUG>_URL                                  apis.<slug>.base_url
 //	LOUPE_<SLUG>_KEY, _KEY_FILE, _KEY_ENV             apis.<slug>.credential.value, .file, .env
 //	LOUPE_<SLUG>_SEND                                 apis.<slug>.credential.send
@@ -40,6 +42,8 @@ func applyEnv(c *Config, lookup func(string) (string, bool)) error {
 	str("LOUPE_CLIENT_ADDRESS_HEADER", &s.Access.ClientAddressHeader)
 	list("LOUPE_ADMINS", &s.Access.Admins)
 	str("LOUPE_DATA_DIR", &s.DataDir)
+	str("LOUPE_DATABASE_URL", &s.Database)
+	str("LOUPE_SECRET_KEY", &s.SecretKeyValue)
 	if c.APIs == nil {
 		c.APIs = map[string]*API{}
 	}

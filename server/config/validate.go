@@ -31,6 +31,9 @@ func (c *Config) Validate() error {
 	if err := c.validateAccess(); err != nil {
 		return err
 	}
+	if err := validateDatabase(s.Database); err != nil {
+		return err
+	}
 	l := &s.Limits
 	switch {
 	case l.Rate > 0 && l.Burst < 1:

@@ -22,6 +22,8 @@ type grant struct {
 	who     string // the email userinfo answered; "" when unknown
 	created time.Time
 
+	renewed func(*oauth2.Token) // called with each new token after the first; nil: nothing
+
 	mu      sync.Mutex
 	current *oauth2.Token // the token last handed out
 	held    []string      // the token values registered with the masker
@@ -50,17 +52,19 @@ func (g *grant) Token() (*oauth2.Token, error) {
 	if err != nil {
 		return nil, err
 	}
-	g.track(tok)
+	if g.track(tok) && g.renewed != nil {
+		g.renewed(tok)
+	}
 	return tok, nil
 }
 
 // track registers a token seen for the first time and lets go of those older than the
-// previous one (an answer in flight may still echo the previous).
-func (g *grant) track(tok *oauth2.Token) {
+// previous one (an answer in flight may still echo the previous). It reports whether tok is new.
+func (g *grant) track(tok *oauth2.Token) bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.current != nil && g.current.AccessToken == tok.AccessToken {
-		return
+		return false
 	}
 	if sc, ok := tok.Extra("scope").(string); ok && sc != "" {
 		g.scopes = strings.Fields(sc)
@@ -85,6 +89,7 @@ func (g *grant) track(tok *oauth2.Token) {
 	}
 	g.held = held
 	g.current = tok
+	return true
 }
 
 // snapshot returns the current token without refreshing it.
@@ -110,8 +115,11 @@ func (g *grant) release(secrets *proxy.SecretSet) {
 	secrets.Remove(held...)
 }
 
-// store keeps g as user's grant for api, replacing (and returning) the one before.
+// store keeps g as user's grant for api, replacing (and returning) the one before; with a
+// GrantStore, there too.
 func (s *Service) store(user, api string, g *grant) *grant {
+	s.keep(user, api, g, g.snapshot())
+	s.watch(user, api, g)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	k := grantKey{user, api}
@@ -120,11 +128,16 @@ func (s *Service) store(user, api string, g *grant) *grant {
 	return old
 }
 
-// lookup returns user's grant for api, or nil.
+// lookup returns user's grant for api, or nil; one kept in the GrantStore (by the process
+// before a restart) is in use again.
 func (s *Service) lookup(user, api string) *grant {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.grants[grantKey{user, api}]
+	g := s.grants[grantKey{user, api}]
+	s.mu.Unlock()
+	if g == nil {
+		g = s.restore(user, api)
+	}
+	return g
 }
 
 // forget drops user's grant for api if it is still g (nil: whichever), and returns it.
@@ -138,6 +151,7 @@ func (s *Service) forget(user, api string, g *grant) *grant {
 	}
 	delete(s.grants, k)
 	s.mu.Unlock()
+	s.unkeep(user, api)
 	cur.release(s.opts.Secrets)
 	return cur
 }

@@ -178,7 +178,10 @@ type env struct {
 	log     *strings.Builder
 }
 
-func newEnv(t *testing.T) *env {
+func newEnv(t *testing.T) *env { return newEnvWith(t, nil) }
+
+// newEnvWith is newEnv with the Service's options changed by opts (nil: none).
+func newEnvWith(t *testing.T, opts func(*Options)) *env {
 	e := &env{as: newFakeAS(t), secrets: &proxy.SecretSet{}, log: &strings.Builder{}}
 	var mu sync.Mutex
 	logger := slog.New(slog.NewTextHandler(lockedWriter{&mu, e.log}, &slog.HandlerOptions{Level: slog.LevelDebug}))
@@ -186,7 +189,11 @@ func newEnv(t *testing.T) *env {
 		AuthURL: e.as.srv.URL + "/authorize", TokenURL: e.as.srv.URL + "/token", RevokeURL: e.as.srv.URL + "/revoke", UserinfoURL: e.as.srv.URL + "/userinfo",
 		Scopes:    []Scope{{Name: "s.projects", Description: "Create and update"}, {Name: "s.readonly", Description: "View"}, {Name: "userinfo.email", Description: "Email"}},
 		ConfigKey: "apis.script.credential", Fallback: "the API key (?key=)"}
-	e.svc = New(Options{Providers: map[string]*Provider{"script": p}, Secrets: e.secrets, Logger: logger})
+	o := Options{Providers: map[string]*Provider{"script": p}, Secrets: e.secrets, Logger: logger}
+	if opts != nil {
+		opts(&o)
+	}
+	e.svc = New(o)
 	mux := http.NewServeMux()
 	mux.Handle(Prefix, e.svc)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "page "+r.URL.Path) })

@@ -1,6 +1,7 @@
 // Package oauth is Loupe's side of OAuth 2.0: a Loupe user signs in to an API whose credential
 // says send: oauth2 (authorization code with PKCE and a state bound to the browser), the server
-// keeps the grant (one per Loupe user and API, in memory; a sign-in under way is kept by the
+// keeps the grant (one per Loupe user and API, in memory and, when given a GrantStore, encrypted
+// in it, so that a restart signs no one out; a sign-in under way is kept by the
 // browser, sealed in its state cookie, so that no one can fill a table of them), refreshes its access token before it
 // expires, and the proxy sends it as "Authorization: Bearer". The browser never sees a token:
 // GET /oauth/status tells the page who is signed in and with which scopes, nothing more.
@@ -27,6 +28,7 @@ import (
 
 	"golang.org/x/oauth2"
 
+	"loupe/server/internal/seal"
 	"loupe/server/proxy"
 )
 
@@ -79,6 +81,16 @@ type Options struct {
 	// Logger receives one line per sign-in, sign-out and failure, never a token. Nil means
 	// slog.Default().
 	Logger *slog.Logger
+	// StateKey seals the sign-ins in progress in their state cookies (32 bytes, derived from
+	// the server's secret key): replicas with the same key finish each other's sign-ins. Nil
+	// means a key made at start.
+	StateKey []byte
+	// Grants keeps the grants across restarts (and, on a shared database, across replicas),
+	// each sealed with GrantKey. Nil means in memory only: a restart signs everyone out.
+	Grants GrantStore
+	// GrantKey encrypts the grants kept in Grants (AES-256-GCM, 32 bytes, derived from the
+	// server's secret key). Required with Grants.
+	GrantKey []byte
 }
 
 // Service serves the routes and holds the grants. It is safe for concurrent use.
@@ -86,8 +98,9 @@ type Service struct {
 	opts      Options
 	mu        sync.Mutex
 	providers map[string]*Provider
-	grants    map[grantKey]*grant
-	sealer    *sealer // pending sign-ins live in the browser's state cookie, sealed
+	grants    map[grantKey]*grant // the grants in use; with Options.Grants, also kept there
+	sealer    *sealer             // pending sign-ins live in the browser's state cookie, sealed
+	kept      *seal.Sealer        // encrypts the grants kept in Options.Grants
 }
 
 // New returns a Service.
@@ -101,7 +114,11 @@ func New(opts Options) *Service {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
-	return &Service{opts: opts, providers: opts.Providers, grants: map[grantKey]*grant{}, sealer: newSealer()}
+	s := &Service{opts: opts, providers: opts.Providers, grants: map[grantKey]*grant{}, sealer: newSealer(opts.StateKey)}
+	if opts.Grants != nil {
+		s.kept = seal.NewKey(opts.GrantKey)
+	}
+	return s
 }
 
 // SetProviders replaces the providers after the configuration was reloaded; grants of an API

@@ -8,7 +8,7 @@ import (
 )
 
 // A sign-in between /oauth/start and /oauth/callback is kept by the browser that started it,
-// sealed (server/internal/seal: AES-256-GCM with a key made at start): the state cookie carries the whole pending
+// sealed (server/internal/seal: AES-256-GCM with a key derived from the secret key): the state cookie carries the whole pending
 // sign-in, encrypted and authenticated, so the server keeps no table of sign-ins that anyone
 // could fill, and no flood of /oauth/start can push a user's sign-in out. The browser cannot
 // read the PKCE verifier in it, nor change anything; the state in the provider's redirect must
@@ -32,8 +32,13 @@ type sealedPending struct {
 // sealer seals and opens pending sign-ins (server/internal/seal).
 type sealer struct{ s *seal.Sealer }
 
-// newSealer makes a sealer with a new random key.
-func newSealer() *sealer { return &sealer{s: seal.New()} }
+// newSealer makes a sealer with key (32 bytes), or a new random key when key is nil.
+func newSealer(key []byte) *sealer {
+	if key == nil {
+		return &sealer{s: seal.New()}
+	}
+	return &sealer{s: seal.NewKey(key)}
+}
 
 // errSealed is every reason a sealed sign-in is not accepted: the caller only says it is not
 // recognised.

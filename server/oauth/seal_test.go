@@ -12,7 +12,7 @@ import (
 )
 
 func TestSealedSignInRoundTrips(t *testing.T) {
-	s := newSealer()
+	s := newSealer(nil)
 	now := time.Unix(1e9, 0)
 	pd := &pending{user: "ada", api: "script", verifier: "v-123", scopes: []string{"a", "b"}, redirect: "http://x/oauth/callback", back: "/script", created: now}
 	v, err := s.seal("st-1", pd)
@@ -35,7 +35,7 @@ func TestSealedSignInRoundTrips(t *testing.T) {
 	}{
 		"changed":            {string(tampered), now, s},
 		"too old":            {v, now.Add(stateTTL + time.Second), s},
-		"another server":     {v, now, newSealer()},
+		"another server":     {v, now, newSealer(nil)},
 		"garbage":            {"not base64!", now, s},
 		"short":              {"AAAA", now, s},
 		"from the future":    {v, now.Add(-time.Hour), s},
@@ -51,7 +51,7 @@ func TestSealedSignInRoundTrips(t *testing.T) {
 // FuzzOpenSealed: any state cookie a stranger sends is refused or opens to a sign-in, without a
 // panic; only what the server sealed opens.
 func FuzzOpenSealed(f *testing.F) {
-	s := newSealer()
+	s := newSealer(nil)
 	now := time.Unix(1e9, 0)
 	good, _ := s.seal("st", &pending{user: "u", api: "a", created: now})
 	f.Add(good)

@@ -108,6 +108,13 @@ type Config struct {
 	// everyone is "local", the client address, so that one client cannot use up everyone's
 	// rate. Nil means per user, every one signed in.
 	RateKey func(*http.Request) (key string, signedIn bool)
+	// Limiter holds the token buckets when they are not this process's: server/internal/pgrate
+	// keeps them in the shared database, so that the rate holds across replicas. Rate and
+	// Burst must still be what it allows (the 429 says them). When it cannot answer, a call
+	// takes from this process's own buckets instead: a database away limits each replica to
+	// the rate rather than stopping calls that need no database. Nil means buckets in this
+	// process when Rate > 0.
+	Limiter RateLimiter
 	// MaxBody caps a request body in bytes; a larger one is answered 413. Zero means 10 MiB.
 	MaxBody int64
 	// UpstreamTimeout is how long to wait for response headers before answering 504. Zero
@@ -139,7 +146,7 @@ type Proxy struct {
 	apis   atomic.Pointer[apiTable]
 	rp     *httputil.ReverseProxy
 	cop    *http.CrossOriginProtection
-	limits *limiters
+	limits RateLimiter
 
 	maskMu sync.Mutex
 	static []string               // the APIs' Secrets, as SetAPIs last gave them
@@ -213,7 +220,10 @@ func New(cfg Config) *Proxy {
 	for _, o := range cfg.TrustedOrigins {
 		_ = p.cop.AddTrustedOrigin(o) // validated by config; a bad one is simply not trusted
 	}
-	if cfg.Rate > 0 {
+	switch {
+	case cfg.Limiter != nil:
+		p.limits = &fallbackLimiter{shared: cfg.Limiter, local: newLimiters(cfg.Rate, cfg.Burst)}
+	case cfg.Rate > 0:
 		p.limits = newLimiters(cfg.Rate, cfg.Burst)
 	}
 	if cfg.Secrets != nil {

@@ -1,7 +1,9 @@
 package proxy
 
 import (
+	"context"
 	"fmt"
+	"log/slog"
 	"math"
 	"net/http"
 	"strconv"
@@ -22,7 +24,41 @@ const (
 	bucketIdle          = time.Hour
 )
 
-// limiters holds the token buckets, forgetting those idle for an hour.
+// RateLimiter takes a token for a call from key's bucket and returns zero, or returns how long
+// until the bucket has one, taking nothing. signedIn says key is a signed-in user's. An error
+// means the limit could not be checked (a shared store that did not answer).
+type RateLimiter interface {
+	Wait(ctx context.Context, key string, signedIn bool) (time.Duration, error)
+}
+
+// fallbackLimiter asks shared, and this process's own buckets when shared cannot answer: never
+// unlimited, and never a refusal for the limit's own trouble. The first failure in a minute is
+// logged.
+type fallbackLimiter struct {
+	shared RateLimiter
+	local  *limiters
+
+	mu     sync.Mutex
+	logged time.Time
+}
+
+// Wait implements RateLimiter; it never fails.
+func (f *fallbackLimiter) Wait(ctx context.Context, key string, signedIn bool) (time.Duration, error) {
+	d, err := f.shared.Wait(ctx, key, signedIn)
+	if err == nil {
+		return d, nil
+	}
+	now := time.Now()
+	f.mu.Lock()
+	if now.Sub(f.logged) > time.Minute {
+		f.logged = now
+		slog.Warn("the shared rate limit did not answer: this replica limits calls on its own meanwhile", "err", err)
+	}
+	f.mu.Unlock()
+	return f.local.wait(key, signedIn, now), nil
+}
+
+// limiters holds the token buckets in this process, forgetting those idle for an hour.
 type limiters struct {
 	mu    sync.Mutex
 	rate  rate.Limit
@@ -37,6 +73,11 @@ func newLimiters(r rate.Limit, burst int) *limiters {
 	}
 	return &limiters{rate: r, burst: burst, swept: time.Now(),
 		t: bounded.New(bounded.Options[string, *rate.Limiter]{Max: maxAnonymousBuckets, MaxProtected: maxUserBuckets})}
+}
+
+// Wait is wait at the present time; it never fails.
+func (l *limiters) Wait(_ context.Context, key string, signedIn bool) (time.Duration, error) {
+	return l.wait(key, signedIn, time.Now()), nil
 }
 
 // wait returns how long key must wait before this call is allowed; zero allows it and takes a
@@ -75,7 +116,7 @@ func (p *Proxy) checkRate(w http.ResponseWriter, r *http.Request, user string) *
 		return nil
 	}
 	key, signedIn := p.rateKey(r, user)
-	d := p.limits.wait(key, signedIn, time.Now())
+	d, _ := p.limits.Wait(r.Context(), key, signedIn) // the process's own buckets never fail; a shared one falls back to them
 	if d == 0 {
 		return nil
 	}
@@ -86,6 +127,6 @@ func (p *Proxy) checkRate(w http.ResponseWriter, r *http.Request, user string) *
 		who = "your address"
 	}
 	return &refusal{http.StatusTooManyRequests,
-		fmt.Sprintf("too many calls: %s may make %g per second (bursts of %d)", who, float64(p.limits.rate), p.limits.burst),
+		fmt.Sprintf("too many calls: %s may make %g per second (bursts of %d)", who, float64(p.cfg.Rate), max(p.cfg.Burst, 1)),
 		fmt.Sprintf("retry after %d s, or raise server.limits.rate and server.limits.burst", secs)}
 }

@@ -45,7 +45,7 @@ func serveFlags(fs *flag.FlagSet) *serveOptions {
 	o := &serveOptions{}
 	fs.StringVar(&o.addr, "addr", "", "address to listen on (default 127.0.0.1:8080; overrides server.addr and LOUPE_ADDR)")
 	fs.StringVar(&o.config, "config", os.Getenv("LOUPE_CONFIG"), "configuration file (env LOUPE_CONFIG); see server/config/loupe.example.yaml")
-	fs.StringVar(&o.data, "data", "", "directory where the sandboxes keep each user's changes (overrides server.data_dir and LOUPE_DATA_DIR; default: in memory)")
+	fs.StringVar(&o.data, "data", "", "directory where the sandboxes keep each user's changes and the server its login sessions, OAuth grants and secret key (overrides server.data_dir and LOUPE_DATA_DIR; default: in memory)")
 	return o
 }
 

@@ -1,7 +1,8 @@
 // Package seal keeps server state in the client instead of in a table anyone could fill: a
-// value is encoded as JSON, encrypted and authenticated with AES-256-GCM under a key made at
-// start, and handed to the client (a cookie, a form field); only what this server sealed opens,
-// unread and unchanged. Replicas that must open each other's values share the key.
+// value is encoded as JSON, encrypted and authenticated with AES-256-GCM under a key derived
+// from the server's secret key (or made at start), and handed to the client (a cookie, a form
+// field); only what this server sealed opens, unread and unchanged. Replicas that must open
+// each other's values share the secret key.
 package seal
 
 import (
@@ -20,6 +21,16 @@ type Sealer struct{ aead cipher.AEAD }
 func New() *Sealer {
 	key := make([]byte, 32)
 	_, _ = rand.Read(key) // crypto/rand.Read never fails
+	return NewKey(key)
+}
+
+// NewKey returns a Sealer with key, 32 bytes (derived from the server's secret key,
+// server/internal/secretkey): Sealers with the same key open each other's values. It panics on
+// another length, a programming error.
+func NewKey(key []byte) *Sealer {
+	if len(key) != 32 {
+		panic("seal: the key must be 32 bytes")
+	}
 	block, _ := aes.NewCipher(key)
 	aead, _ := cipher.NewGCM(block) // a 32-byte key and the default nonce size cannot fail
 	return &Sealer{aead: aead}

@@ -1,6 +1,7 @@
 package seal
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 )
@@ -53,4 +54,22 @@ func FuzzOpen(f *testing.F) {
 			t.Fatalf("%q opened to %+v; want only the sealed value to open", v, n)
 		}
 	})
+}
+
+// TestNewKey: two Sealers with the same key (two replicas with one secret key) open each
+// other's values; another key does not.
+func TestNewKey(t *testing.T) {
+	key := bytes.Repeat([]byte{7}, 32)
+	a, b, other := NewKey(key), NewKey(bytes.Clone(key)), NewKey(bytes.Repeat([]byte{8}, 32))
+	v, err := a.Seal(note{"x", 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got note
+	if err := b.Open(v, 1000, &got); err != nil || got != (note{"x", 1}) {
+		t.Errorf("got %+v, %v from a Sealer with the same key; want {x 1}, nil", got, err)
+	}
+	if err := other.Open(v, 1000, &got); err != ErrNotSealed {
+		t.Errorf("got %v from a Sealer with another key; want ErrNotSealed", err)
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"net/http"
 	"time"
 
@@ -20,6 +21,19 @@ import (
 	"loupe/server/sandbox/script"
 	"loupe/server/sandbox/state"
 )
+
+// ScriptOAuth is the script sandbox's authorization server's keys and token store (see
+// script.Options).
+type ScriptOAuth struct {
+	// SealKey seals the consent forms (32 bytes). Nil means a key made at start.
+	SealKey []byte
+	// Tokens keeps the grants and access tokens issued. Nil means in memory only.
+	Tokens script.TokenStore
+	// TokenKey encrypts what Tokens keeps (32 bytes). Required with Tokens.
+	TokenKey []byte
+	// Logger receives what goes wrong with Tokens. Nil means slog.Default().
+	Logger *slog.Logger
+}
 
 // Options configures the sandboxes.
 type Options struct {
@@ -36,6 +50,14 @@ type Options struct {
 	// ScriptRunTimeout is the wall time a script run may take; zero means 30 s
 	// (script.Options.RunTimeout).
 	ScriptRunTimeout time.Duration
+	// ScriptSlots, when set, bounds each user's script runs across replicas
+	// (script.Options.SharedSlots). Nil means the bound is this process's.
+	ScriptSlots script.SharedSlots
+	// ScriptOAuth is what the script sandbox's authorization server keeps across restarts
+	// and replicas: the key of its consent forms, and the store of the tokens it issued with
+	// their key (script.Options.SealKey, Tokens, TokenKey, Logger). The zero value keeps
+	// nothing beyond the process.
+	ScriptOAuth ScriptOAuth
 	// Registry holds the per-session state of the stateful sandboxes (server/sandbox/state).
 	// Nil means a new one over an in-memory store, default limits, evicted sessions forgotten
 	// (NewRegistry).
@@ -79,7 +101,8 @@ func New(opts Options) (map[string]http.Handler, error) {
 	}
 	return map[string]http.Handler{
 		"script": script.New(script.Options{Key: key("script"), State: opts.Registry, AccessTokenTTL: opts.ScriptAccessTokenTTL,
-			RunTimeout: opts.ScriptRunTimeout}),
+			RunTimeout: opts.ScriptRunTimeout, SharedSlots: opts.ScriptSlots, SealKey: opts.ScriptOAuth.SealKey, Tokens: opts.ScriptOAuth.Tokens,
+			TokenKey: opts.ScriptOAuth.TokenKey, Logger: opts.ScriptOAuth.Logger}),
 		"chat":       chat.New(chat.Options{Key: key("chat"), TokensPerSecond: opts.ChatTokensPerSecond}),
 		"entities":   ent,
 		"docs":       docs.New(docs.Options{}),

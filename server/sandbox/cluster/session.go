@@ -157,13 +157,19 @@ func (h *handler) wakeSeed() {
 
 // stateError is the cluster's error envelope for a session that cannot be
 // served or changed: a limit (429 when there are too many sessions, 507 when
-// the user's changes are too large), a saved state that cannot be restored,
-// or the store failing.
+// the user's changes are too large, 503 when the shared database is away, 409
+// when another replica changed it at the same moment), a saved state that
+// cannot be restored, or the store failing.
 func stateError(err error) *osError {
 	if le := sandboxstate.AsLimit(err); le != nil {
 		typ := "rejected_execution_exception"
-		if errors.Is(err, sandboxstate.ErrSessionFull) {
+		switch {
+		case errors.Is(err, sandboxstate.ErrSessionFull):
 			typ = "sandbox_session_full_exception"
+		case errors.Is(err, sandboxstate.ErrUnavailable):
+			typ = "sandbox_state_unavailable_exception"
+		case errors.Is(err, sandboxstate.ErrConflict):
+			typ = "version_conflict_engine_exception" // OpenSearch's 409 for a concurrent change
 		}
 		return newError(le.Status, typ, le.Message)
 	}

@@ -2,6 +2,7 @@ package fromdoc
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -56,10 +57,18 @@ func locateItem(act *action, path string) (coll, id string) {
 }
 
 // stateProblem words an error of the state registry: a limit (too many sessions, too many
-// changes) as its own status, anything else as a 500.
+// changes, the shared database away, a concurrent change on another replica) as its own
+// status, anything else as a 500.
 func stateProblem(err error) *problem {
 	if l := state.AsLimit(err); l != nil {
-		return &problem{Status: l.Status, Title: "Sandbox limit", Detail: l.Message}
+		title := "Sandbox limit"
+		switch {
+		case errors.Is(err, state.ErrUnavailable):
+			title = "Sandbox state unavailable"
+		case errors.Is(err, state.ErrConflict):
+			title = "Sandbox state changed meanwhile"
+		}
+		return &problem{Status: l.Status, Title: title, Detail: l.Message}
 	}
 	return &problem{Status: http.StatusInternalServerError, Title: "Sandbox state", Detail: err.Error()}
 }

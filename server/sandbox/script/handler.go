@@ -18,6 +18,7 @@
 package script
 
 import (
+	"log/slog"
 	"net/http"
 	"strings"
 	"time"
@@ -53,6 +54,10 @@ type Options struct {
 	// MaxRunsPerUser is how many of them one user (sandbox session) may have going on at once;
 	// default half of MaxRuns, rounded up, and never all of them.
 	MaxRunsPerUser int
+	// SharedSlots, when set, holds the per-user bound across replicas (its PerUser replaces
+	// MaxRunsPerUser); MaxRuns stays this process's own bound. Nil means the bound is this
+	// process's.
+	SharedSlots SharedSlots
 	// MaxVersionBytes bounds the distinct file content all versions of all projects of one
 	// session hold (identical sources are stored once); a version past it is refused with 429
 	// RESOURCE_EXHAUSTED. Default 32 MiB.
@@ -66,6 +71,18 @@ type Options struct {
 	// AccessTokenTTL is how long an access token the authorization server issues lives (by
 	// Now); default 1 h.
 	AccessTokenTTL time.Duration
+	// SealKey seals the consent forms of the authorization server (32 bytes, derived from the
+	// server's secret key), so that a form opened on one replica or before a restart is
+	// answered on another or after it. Nil means a key made at start.
+	SealKey []byte
+	// Tokens keeps the grants and access tokens the authorization server issues, so that they
+	// stay valid after a restart; each is sealed with TokenKey. Nil means in memory only.
+	Tokens TokenStore
+	// TokenKey encrypts what Tokens keeps (AES-256-GCM, 32 bytes, derived from the server's
+	// secret key). Required with Tokens.
+	TokenKey []byte
+	// Logger receives what goes wrong with Tokens, never a token. Nil means slog.Default().
+	Logger *slog.Logger
 }
 
 // Defaults of Options.
@@ -98,7 +115,8 @@ func New(opts Options) http.Handler {
 	if reg == nil {
 		reg = state.NewRegistry(state.NewMemory(), state.Options{DropEvicted: true})
 	}
-	slots := newRunSlots(or(opts.MaxRuns, defaultMaxRuns), opts.MaxRunsPerUser) // shared: the bounds are the server's
+	slots := newRunSlots(opts.MaxRuns, opts.MaxRunsPerUser) // shared: the bounds are the server's
+	slots.shared = opts.SharedSlots
 	run := newRunner(or(opts.RunMemory, defaultRunMemory), slots.max)
 	fresh := func() *store {
 		st := newStore(now, opts.NewID)

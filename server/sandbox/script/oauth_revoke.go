@@ -42,6 +42,7 @@ func (as *authServer) serveRevoke(w http.ResponseWriter, r *http.Request) {
 	}
 	if at, ok := as.access.Peek(tok); ok && (client == "" || at.client == client) {
 		as.access.Delete(tok)
+		as.keeper.deleteAccess(at.refresh, tok)
 	}
 	as.mu.Unlock()
 	w.Header().Set("Cache-Control", "no-store")

@@ -1,19 +1,23 @@
 package script
 
 import (
+	"cmp"
 	"crypto/rand"
 	"encoding/base64"
+	"log/slog"
 	"net/http"
 	"strings"
 	"sync"
 	"time"
+
+	"loupe/server/internal/seal"
 )
 
 // The sandbox's own OAuth 2.0 authorization server (RFC 6749 authorization code with PKCE,
 // RFC 8414 metadata, RFC 7009 revocation) lets a client sign in with no Google account: it
 // signs in one fixed account, SandboxAccount, after a consent page, and issues opaque access
 // tokens that the API methods check against their scopes. Its state lives in memory, one per
-// handler.
+// handler, and its grants and access tokens also in Options.Tokens when given (oauth_kept.go).
 
 // OAuthClient is a client registered with the sandbox's authorization server.
 type OAuthClient struct {
@@ -103,9 +107,17 @@ func newAuthServer(opts Options, now func() time.Time) *authServer {
 	if clients == nil {
 		clients = []OAuthClient{{ID: SandboxClientID, Secret: SandboxClientSecret, Name: "Loupe"}}
 	}
+	sealer := seal.New()
+	if opts.SealKey != nil {
+		sealer = seal.NewKey(opts.SealKey)
+	}
+	var k *keeper
+	if opts.Tokens != nil {
+		k = &keeper{store: opts.Tokens, sealer: seal.NewKey(opts.TokenKey), log: cmp.Or(opts.Logger, slog.Default())}
+	}
 	as := &authServer{
 		clients: map[string]OAuthClient{}, now: now, ttl: or(opts.AccessTokenTTL, defaultAccessTokenTTL),
-		tables: newTables(now),
+		tables: newTables(now, sealer, k),
 	}
 	for _, c := range clients {
 		if c.Name == "" {
@@ -194,22 +206,35 @@ func (as *authServer) refreshOf(tok string) string {
 	return ""
 }
 
+// errNotKept answers (503) a token request whose tokens the TokenStore did not keep: nothing
+// was issued.
+var errNotKept = &oauthError{Error: "server_error", Description: "The authorization server could not keep the token; nothing was issued. Try again."}
+
 // issueAccess issues an access token for g from refresh token rt, its grant's; the grant's
-// oldest access token goes past accessPerGrant. The caller holds as.mu.
-func (as *authServer) issueAccess(g grant, rt string, by owner, now time.Time) (string, *accessToken) {
+// oldest access token goes past accessPerGrant. It fails, issuing nothing, when the
+// TokenStore does not keep it. The caller holds as.mu.
+func (as *authServer) issueAccess(g grant, rt string, by owner, now time.Time) (string, *accessToken, error) {
 	tok := newSecret("sandbox-at.")
 	at := &accessToken{grant: g, expires: now.Add(as.ttl), refresh: rt}
+	if err := as.keeper.putAccess(tok, at, by.protected); err != nil {
+		as.keeper.log.Error("script sandbox: an access token was not kept", "err", err)
+		return "", nil, err
+	}
 	as.access.Put(tok, at, rt, by.protected)
-	return tok, at
+	return tok, at, nil
 }
 
 // addGrant stores g under a new refresh token, which it returns, owned by by: past the bounds
-// the least recently used of the owner's, or of the anonymous clients', is revoked. The caller
-// holds as.mu.
-func (as *authServer) addGrant(g *grant, by owner) string {
+// the least recently used of the owner's, or of the anonymous clients', is revoked. It fails,
+// storing nothing, when the TokenStore does not keep it. The caller holds as.mu.
+func (as *authServer) addGrant(g *grant, by owner) (string, error) {
 	rt := newSecret("sandbox-rt.")
+	if err := as.keeper.putGrant(rt, g, by); err != nil {
+		as.keeper.log.Error("script sandbox: a grant was not kept", "err", err)
+		return "", err
+	}
 	as.refresh.Put(rt, g, by.client, by.protected)
-	return rt
+	return rt, nil
 }
 
 // revokeGrant forgets refresh token rt and every access token issued from it. The caller
@@ -217,4 +242,5 @@ func (as *authServer) addGrant(g *grant, by owner) string {
 func (as *authServer) revokeGrant(rt string) {
 	as.refresh.Delete(rt)
 	as.access.DeleteClient(rt)
+	as.keeper.deleteGrant(rt)
 }

@@ -53,22 +53,30 @@ func ownerOf(r *http.Request) owner {
 
 // tables are the authorization server's bounded tables. The caller holds authServer.mu.
 type tables struct {
-	sealer   *seal.Sealer
+	sealer   *seal.Sealer                       // consent forms
+	keeper   *keeper                            // grants and access tokens kept beyond the process; nil: none
 	answered *bounded.Table[[32]byte, struct{}] // consent requests answered, by digest
 	codes    *bounded.Table[string, *authCode]
 	refresh  *bounded.Table[string, *grant]
 	access   *bounded.Table[string, *accessToken] // the client is the refresh token
 }
 
-// newTables makes the tables; now is the authorization server's clock.
-func newTables(now func() time.Time) *tables {
-	t := &tables{sealer: seal.New()}
+// newTables makes the tables; now is the authorization server's clock. Consent forms are
+// sealed with sealer; k keeps grants and access tokens (nil: in memory only), and the ones it
+// kept before are loaded.
+func newTables(now func() time.Time, sealer *seal.Sealer, k *keeper) *tables {
+	t := &tables{sealer: sealer, keeper: k}
 	t.answered = bounded.New(bounded.Options[[32]byte, struct{}]{Max: maxLive, PerClient: 4 * perOwner, Now: now})
 	t.codes = bounded.New(bounded.Options[string, *authCode]{Max: maxLive, PerClient: perOwner, Now: now})
 	t.access = bounded.New(bounded.Options[string, *accessToken]{Max: accessPerGrant * maxLive, PerClient: accessPerGrant,
-		MaxProtected: accessPerGrant * maxLive, Now: now})
+		MaxProtected: accessPerGrant * maxLive, Now: now,
+		OnEvict: func(tok string, at *accessToken) { t.keeper.deleteAccess(at.refresh, tok) }})
 	t.refresh = bounded.New(bounded.Options[string, *grant]{Max: maxLive, PerClient: perOwner, Now: now,
-		OnEvict: func(rt string, _ *grant) { t.access.DeleteClient(rt) }})
+		OnEvict: func(rt string, _ *grant) {
+			t.access.DeleteClient(rt)
+			t.keeper.deleteGrant(rt)
+		}})
+	t.load(now())
 	return t
 }
 

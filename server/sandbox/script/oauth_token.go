@@ -78,7 +78,11 @@ func (as *authServer) serveToken(w http.ResponseWriter, r *http.Request) {
 		err = &oauthError{"unsupported_grant_type", "grant_type must be authorization_code or refresh_token."}
 	}
 	if err != nil {
-		writeOAuthError(w, http.StatusBadRequest, err.Error, err.Description)
+		code := http.StatusBadRequest
+		if err == errNotKept {
+			code = http.StatusServiceUnavailable
+		}
+		writeOAuthError(w, code, err.Error, err.Description)
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
@@ -158,9 +162,18 @@ func (as *authServer) exchangeCode(client OAuthClient, f url.Values, by owner) (
 	ac.used = true
 	as.sweep(now)
 	g := grant{client: client.ID, account: SandboxAccount, scopes: ac.req.scopes, issued: now}
-	rt := as.addGrant(&g, by)
+	rt, kerr := as.addGrant(&g, by)
+	if kerr != nil {
+		ac.used = false // nothing was issued: the client may try again
+		return nil, errNotKept
+	}
 	ac.refresh = rt
-	tok, at := as.issueAccess(g, rt, by, now)
+	tok, at, kerr := as.issueAccess(g, rt, by, now)
+	if kerr != nil {
+		as.revokeGrant(rt)
+		ac.used, ac.refresh = false, ""
+		return nil, errNotKept
+	}
 	return &tokenResponse{AccessToken: tok, TokenType: "Bearer", ExpiresIn: seconds(at.expires.Sub(now)),
 		RefreshToken: rt, Scope: strings.Join(g.scopes, " ")}, nil
 }
@@ -190,7 +203,10 @@ func (as *authServer) refreshGrant(client OAuthClient, f url.Values, by owner) (
 	}
 	as.sweep(now)
 	narrowed := grant{client: g.client, account: g.account, scopes: scopes, issued: g.issued}
-	tok, at := as.issueAccess(narrowed, rt, by, now)
+	tok, at, kerr := as.issueAccess(narrowed, rt, by, now)
+	if kerr != nil {
+		return nil, errNotKept
+	}
 	return &tokenResponse{AccessToken: tok, TokenType: "Bearer", ExpiresIn: seconds(at.expires.Sub(now)),
 		Scope: strings.Join(scopes, " ")}, nil
 }

@@ -86,7 +86,7 @@ func runScript(s *store, r *http.Request, id string) (any, *apiError) {
 	if req.Function == "" {
 		return nil, invalidArgument("function", "The function to run is required.")
 	}
-	release, e := s.slots.take(state.SessionOf(r.Context()))
+	release, e := s.slots.take(r.Context(), state.SessionOf(r.Context()))
 	if e != nil {
 		return nil, e
 	}

@@ -2,6 +2,7 @@ package script
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strings"
 
@@ -63,10 +64,19 @@ func (s *store) persist(changes ...state.Change) *apiError {
 }
 
 // stateError is the Google error of a state store failure: a full registry or session answers
-// its status with RESOURCE_EXHAUSTED and says what to do; anything else is a 500.
+// its status with RESOURCE_EXHAUSTED, a shared database that is away 503 UNAVAILABLE, a
+// change another replica made at the same moment 409 ABORTED, each saying what to do;
+// anything else is a 500.
 func stateError(err error) *apiError {
 	if le := state.AsLimit(err); le != nil {
-		return &apiError{Error: errorStatus{Code: le.Status, Status: "RESOURCE_EXHAUSTED", Message: le.Message}}
+		status := "RESOURCE_EXHAUSTED"
+		switch {
+		case errors.Is(err, state.ErrUnavailable):
+			status = "UNAVAILABLE"
+		case errors.Is(err, state.ErrConflict):
+			status = "ABORTED" // Google's word for a concurrency conflict: retry
+		}
+		return &apiError{Error: errorStatus{Code: le.Status, Status: status, Message: le.Message}}
 	}
 	return &apiError{Error: errorStatus{Code: http.StatusInternalServerError, Status: "INTERNAL",
 		Message: "The script sandbox could not keep its state: " + err.Error()}}

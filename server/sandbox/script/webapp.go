@@ -99,7 +99,7 @@ func runWebApp(s *store, r *http.Request, id string, dev bool, pathInfo string) 
 	if e != nil {
 		return engine.Result{}, e
 	}
-	release, e := s.slots.take(state.SessionOf(r.Context()))
+	release, e := s.slots.take(r.Context(), state.SessionOf(r.Context()))
 	if e != nil {
 		return engine.Result{}, e
 	}

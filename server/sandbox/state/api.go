@@ -47,20 +47,19 @@ func (a *API[T]) Read(ctx context.Context) (T, error) {
 	var zero T
 	s := a.reg.lookup(ctx)
 	if s == nil {
-		if !a.reg.mayHaveStored(ctx) {
-			return a.seed()
-		}
-		entries, err := a.reg.store.Load(SessionOf(ctx), a.name)
-		if err != nil {
-			return zero, fmt.Errorf("loading the %s sandbox state: %w", a.name, err)
-		}
-		if len(entries) == 0 {
+		if has, err := a.mayHaveChanges(ctx); err != nil || !has {
+			if err != nil {
+				return zero, err
+			}
 			return a.seed()
 		}
 		s = a.reg.session(ctx) // the session has changes: it is live again
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if err := a.freshLocked(s); err != nil {
+		return zero, err
+	}
 	if v, ok := s.live[a.name]; ok {
 		return v.(T), nil
 	}
@@ -68,16 +67,15 @@ func (a *API[T]) Read(ctx context.Context) (T, error) {
 	var err error
 	loaded := false
 	if s.sizes[a.name] == nil {
-		if entries, err = a.reg.store.Load(s.id, a.name); err != nil {
-			return zero, fmt.Errorf("loading the %s sandbox state: %w", a.name, err)
+		if entries, err = a.loadLocked(s); err != nil {
+			return zero, err
 		}
 		loaded = true
-		s.setSizes(a.name, entries)
 	}
 	if len(s.sizes[a.name]) > 0 { // the session has changes: its own state
 		if !loaded {
-			if entries, err = a.reg.store.Load(s.id, a.name); err != nil {
-				return zero, fmt.Errorf("loading the %s sandbox state: %w", a.name, err)
+			if entries, err = a.loadLocked(s); err != nil {
+				return zero, err
 			}
 		}
 		return a.buildLocked(s, entries)
@@ -109,12 +107,15 @@ func (a *API[T]) Get(ctx context.Context) (T, error) {
 	s := a.reg.session(ctx)
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if err := a.freshLocked(s); err != nil {
+		return zero, err
+	}
 	if v, ok := s.live[a.name]; ok {
 		return v.(T), nil
 	}
-	entries, err := a.reg.store.Load(s.id, a.name)
+	entries, err := a.loadLocked(s)
 	if err != nil {
-		return zero, fmt.Errorf("loading the %s sandbox state: %w", a.name, err)
+		return zero, err
 	}
 	return a.buildLocked(s, entries)
 }
@@ -157,12 +158,18 @@ func (a *API[T]) apply(ctx context.Context, v *T, changes []Change) error {
 	s := a.reg.session(ctx)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.sizes[a.name] == nil {
-		entries, err := a.reg.store.Load(s.id, a.name)
-		if err != nil {
-			return fmt.Errorf("loading the %s sandbox state: %w", a.name, err)
+	if a.reg.shared != nil && v != nil {
+		if live, ok := s.live[a.name]; !ok || live != any(*v) {
+			// v was dropped since Get gave it (a Reset, or another replica's change): the
+			// changes were computed from a state that is no longer the stored one.
+			s.forget(a.name)
+			return storeError(a.name, "saving", ErrConflict)
 		}
-		s.setSizes(a.name, entries)
+	}
+	if s.sizes[a.name] == nil {
+		if _, err := a.loadLocked(s); err != nil {
+			return err
+		}
 	}
 	sizes := s.sizes[a.name]
 	next := map[string]int{}
@@ -182,8 +189,8 @@ func (a *API[T]) apply(ctx context.Context, v *T, changes []Change) error {
 	if bytes > s.bytes && bytes > a.reg.limits.MaxBytes {
 		return full(a.name, a.reg.limits.MaxBytes)
 	}
-	if err := a.reg.store.Apply(s.id, a.name, changes); err != nil {
-		return fmt.Errorf("saving the %s sandbox state: %w", a.name, err)
+	if err := a.store(s, changes); err != nil {
+		return err
 	}
 	for k, n := range next {
 		if n == 0 {

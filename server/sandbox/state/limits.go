@@ -73,18 +73,27 @@ var ErrSessionFull = errors.New("sandbox session full")
 // LimitError is a request refused by Limits. Sandboxes answer it in their API's own error
 // shape, with Status and Message.
 type LimitError struct {
-	// Status is the HTTP status to answer: 507 for ErrSessionFull (the session must shrink).
+	// Status is the HTTP status to answer: 507 for ErrSessionFull (the session must shrink),
+	// 503 for ErrUnavailable (the shared database is away), 409 for ErrConflict (another
+	// replica changed the session at the same moment).
 	Status int
 	// Message says what happened and what to do, for the user.
 	Message string
 	kind    error
+	cause   error // the Store's error behind ErrUnavailable or ErrConflict, for logs
 }
 
 // Error implements error.
 func (e *LimitError) Error() string { return e.Message }
 
-// Unwrap makes errors.Is(err, ErrSessionFull) work.
-func (e *LimitError) Unwrap() error { return e.kind }
+// Unwrap makes errors.Is(err, ErrSessionFull) (ErrUnavailable, ErrConflict) work, and
+// reaches the Store's error behind the last two.
+func (e *LimitError) Unwrap() []error {
+	if e.cause == nil {
+		return []error{e.kind}
+	}
+	return []error{e.kind, e.cause}
+}
 
 // full is the error of a change past a session's bytes.
 func full(api string, max int64) *LimitError {

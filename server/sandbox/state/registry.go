@@ -2,6 +2,7 @@ package state
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -35,6 +36,7 @@ type Options struct {
 // signed-in user's (UserSession) for an anonymous one (see server/internal/bounded).
 type Registry struct {
 	store  Store
+	shared Versioned // store, when other processes share it; nil otherwise
 	opts   Options
 	limits Limits
 
@@ -52,6 +54,7 @@ type session struct {
 	live  map[string]any            // api → the API's live state
 	sizes map[string]map[string]int // api → key → bytes of the stored change
 	bytes int64                     // the sum of sizes
+	gens  map[string]int64          // api → the generation live and sizes are at (Versioned store)
 }
 
 // Lister is a Store that can list the sessions holding changes; a durable Store implements it
@@ -67,6 +70,7 @@ func NewRegistry(store Store, opts Options) *Registry {
 		opts.Now = time.Now
 	}
 	r := &Registry{store: store, opts: opts, limits: opts.Limits.withDefaults()}
+	r.shared, _ = store.(Versioned)
 	r.live = bounded.New(bounded.Options[string, *session]{
 		Max: r.limits.MaxSessions, PerClient: r.limits.MaxSessionsPerClient, MaxProtected: r.limits.MaxSessions,
 		MaxWeight: r.limits.MaxTotalBytes, OnEvict: r.evictedLive, Now: opts.Now,
@@ -191,7 +195,7 @@ func (r *Registry) session(ctx context.Context) *session {
 	if s, ok := r.live.Get(id); ok {
 		return s
 	}
-	s := &session{id: id, live: map[string]any{}, sizes: map[string]map[string]int{}}
+	s := &session{id: id, live: map[string]any{}, sizes: map[string]map[string]int{}, gens: map[string]int64{}}
 	r.live.Put(id, s, clientOf(ctx, id), isProtected(id))
 	return s
 }
@@ -219,6 +223,7 @@ func (r *Registry) changed(ctx context.Context, s *session) {
 		cur.mu.Lock()
 		clear(cur.live)
 		clear(cur.sizes)
+		clear(cur.gens)
 		cur.bytes = 0
 		cur.mu.Unlock()
 	}
@@ -256,6 +261,9 @@ func (r *Registry) Reset(ctx context.Context, api string) error {
 	r.mu.Unlock()
 	if api == "" {
 		if err := r.store.Drop(id); err != nil {
+			if errors.Is(err, ErrUnavailable) {
+				return storeError("", "resetting", err)
+			}
 			return fmt.Errorf("resetting the sandbox session: %w", err)
 		}
 		return nil
@@ -265,6 +273,9 @@ func (r *Registry) Reset(ctx context.Context, api string) error {
 		defer s.mu.Unlock()
 	}
 	if err := r.store.Reset(id, api); err != nil {
+		if errors.Is(err, ErrUnavailable) {
+			return storeError(api, "resetting", err)
+		}
 		return fmt.Errorf("resetting the %s sandbox: %w", api, err)
 	}
 	if s != nil {
@@ -273,6 +284,7 @@ func (r *Registry) Reset(ctx context.Context, api string) error {
 			s.bytes -= int64(n)
 		}
 		delete(s.sizes, api)
+		delete(s.gens, api)
 	}
 	return nil
 }

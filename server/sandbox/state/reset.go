@@ -11,7 +11,8 @@ import (
 const ResetPath = "/_sandbox/reset"
 
 // ServeReset answers a ResetPath call for api: 200 {"reset":"<api>"} once the caller's changes
-// are forgotten, 405 for a method other than POST, 500 when the store fails.
+// are forgotten, 405 for a method other than POST, 503 when the shared database is away, 500
+// when the store fails otherwise.
 func ServeReset(w http.ResponseWriter, r *http.Request, reg *Registry, api string) {
 	w.Header().Set("Content-Type", "application/json")
 	if r.Method != http.MethodPost {
@@ -21,7 +22,11 @@ func ServeReset(w http.ResponseWriter, r *http.Request, reg *Registry, api strin
 		return
 	}
 	if err := reg.Reset(r.Context(), api); err != nil {
-		w.WriteHeader(http.StatusInternalServerError)
+		status := http.StatusInternalServerError
+		if le := AsLimit(err); le != nil {
+			status, err = le.Status, le // the shared database away: 503, saying what to do
+		}
+		w.WriteHeader(status)
 		_ = json.NewEncoder(w).Encode(map[string]string{"error": err.Error(), "source": "loupe sandbox"})
 		return
 	}

@@ -7,7 +7,8 @@
 //   - Store (this file): where the changes are kept, keyed by (session, api, key). The seeded
 //     data is never written, only changes: a new or changed record, or a tombstone of the API's
 //     choosing for a deleted seeded record. Memory is the in-memory Store; boltstore is the
-//     durable one on disk; a shared database can implement Store later.
+//     durable one on disk; pgstore is the one Loupe replicas share in PostgreSQL, a Versioned
+//     store (shared.go) whose generations keep every replica's live state coherent.
 //   - The session identity (session.go): every request a sandbox serves carries a session ID
 //     in its context (WithSession, SessionOf). The Loupe server sets it; the in-memory listener
 //     between the proxy and the sandboxes carries it in the Header, which only that listener

@@ -1,5 +1,6 @@
 // Package storetest is the table test every state.Store implementation passes: the memory
-// store (state) and the bbolt one (state/boltstore) run the same cases.
+// store (state), the bbolt one (state/boltstore) and the PostgreSQL one (state/pgstore) run
+// the same cases.
 package storetest
 
 import (

@@ -1,0 +1,99 @@
+package pgdb
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// migrations are the schema's steps, in order: migrations[i] brings version i to i+1. A step
+// is never changed once released; a new one is appended.
+var migrations = []string{
+	// 1: the sandboxes' stored changes (server/sandbox/state/pgstore), keyed bytewise like
+	// bbolt's buckets, and the generation of each (session, api) that holds changes: a number
+	// from one sequence, new at every change, so that replicas know when their live copy is
+	// stale; no row means no change since the seed.
+	`CREATE TABLE sandbox_changes (
+		session bytea NOT NULL,
+		api     bytea NOT NULL,
+		key     bytea NOT NULL,
+		value   bytea NOT NULL,
+		PRIMARY KEY (session, api, key)
+	);
+	CREATE TABLE sandbox_generations (
+		session    bytea  NOT NULL,
+		api        bytea  NOT NULL,
+		generation bigint NOT NULL,
+		PRIMARY KEY (session, api)
+	);
+	CREATE SEQUENCE sandbox_generation;`,
+	// 2: the login sessions of access mode users (server/access), so that a login made on one
+	// replica holds on every other and a logout ends it everywhere.
+	`CREATE TABLE login_sessions (
+		id       text        PRIMARY KEY,
+		username text        NOT NULL,
+		expires  timestamptz NOT NULL,
+		seq      bigint      GENERATED ALWAYS AS IDENTITY
+	);
+	CREATE INDEX login_sessions_user ON login_sessions (username, seq);
+	CREATE INDEX login_sessions_expires ON login_sessions (expires);`,
+	// 3: the proxy's token buckets (server/internal/pgrate), so that a user's rate holds
+	// across replicas; anonymous buckets are swept oldest first, hence the partial index.
+	`CREATE TABLE rate_buckets (
+		key       text             PRIMARY KEY,
+		tokens    double precision NOT NULL,
+		at        timestamptz      NOT NULL,
+		signed_in boolean          NOT NULL
+	);
+	CREATE INDEX rate_buckets_anonymous_at ON rate_buckets (at) WHERE NOT signed_in;`,
+}
+
+// Version is the schema version this Loupe brings a database to.
+func Version() int { return len(migrations) }
+
+// migrateLock is the advisory lock that lets one replica migrate at a time.
+const migrateLock = 0x4c6f757065 // "Loupe"
+
+// ErrNewerSchema is the error of a database whose schema a newer Loupe made.
+var ErrNewerSchema = errors.New("the database's schema is from a newer Loupe")
+
+// Migrate brings the schema to Version in one transaction, under an advisory lock so that
+// replicas starting together migrate once. A schema newer than Version (a newer Loupe used the
+// database) is refused with ErrNewerSchema: this Loupe would misread it.
+func Migrate(ctx context.Context, pool *pgxpool.Pool) error {
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(migrateLock)); err != nil {
+			return fmt.Errorf("migrating the schema: %w", err)
+		}
+		if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_version (
+			only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+			version  integer NOT NULL)`); err != nil {
+			return fmt.Errorf("migrating the schema: %w", err)
+		}
+		var v int
+		err := tx.QueryRow(ctx, `SELECT version FROM schema_version`).Scan(&v)
+		if errors.Is(err, pgx.ErrNoRows) {
+			v = 0
+			if _, err = tx.Exec(ctx, `INSERT INTO schema_version (version) VALUES (0)`); err != nil {
+				return fmt.Errorf("migrating the schema: %w", err)
+			}
+		} else if err != nil {
+			return fmt.Errorf("reading the schema version: %w", err)
+		}
+		if v > len(migrations) {
+			return fmt.Errorf("%w (version %d; this Loupe knows up to %d): upgrade Loupe to the version the other replicas run, or point it at another database", ErrNewerSchema, v, len(migrations))
+		}
+		for i := v; i < len(migrations); i++ {
+			if _, err := tx.Exec(ctx, migrations[i]); err != nil {
+				return fmt.Errorf("migrating the schema to version %d: %w", i+1, err)
+			}
+		}
+		if _, err := tx.Exec(ctx, `UPDATE schema_version SET version = $1`, len(migrations)); err != nil {
+			return fmt.Errorf("migrating the schema: %w", err)
+		}
+		return nil
+	})
+}
