@@ -60,6 +60,7 @@ type keptAccess struct {
 // keeps nothing.
 type keeper struct {
 	store  TokenStore
+	shared SharedTokenStore // store, when other processes write it too; nil: not
 	sealer *seal.Sealer
 	log    *slog.Logger
 }
