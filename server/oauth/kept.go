@@ -9,8 +9,9 @@ import (
 
 // GrantStore keeps users' grants beyond the process: each is sealed by the Service
 // (AES-256-GCM under Options.GrantKey) before it is handed over, so a store holds no token in
-// the clear and never logs one. Implementations are safe for concurrent use; the server's is
-// server/internal/serverdb (bbolt in the data directory).
+// the clear and never logs one. Implementations are safe for concurrent use; the server's are
+// server/internal/serverdb (bbolt in the data directory) and, with server.database,
+// server/internal/pgoauth (PostgreSQL, shared by the replicas: Options.SharedGrants).
 type GrantStore interface {
 	// Put keeps user's sealed grant for api, replacing the one before.
 	Put(user, api string, sealed []byte) error
