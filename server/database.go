@@ -1,8 +1,13 @@
 package server
 
 import (
+	"log/slog"
+
 	"loupe/server/access"
 	"loupe/server/access/pgsessions"
+	"loupe/server/internal/pgoauth"
+	"loupe/server/oauth"
+	"loupe/server/sandbox/script"
 	"loupe/server/sandbox/state"
 	"loupe/server/sandbox/state/pgstore"
 )
@@ -15,4 +20,22 @@ func sharedSessions(reg *state.Registry) access.SessionStore {
 		return pgsessions.New(st.DB())
 	}
 	return nil
+}
+
+// The shared stores implement the stores of the packages they serve.
+var (
+	_ oauth.GrantStore        = (*pgoauth.Grants)(nil)
+	_ script.SharedTokenStore = (*pgoauth.ScriptTokens)(nil)
+)
+
+// share keeps the OAuth grants and the script sandbox's issued tokens in server.database
+// (pgoauth, on the sandbox state's connection pool) when the registry's store is there, so
+// that a sign-in, a renewal, an issued token or a revocation on one replica holds on every
+// other at the next request; otherwise they stay in server.db (or memory). Called before
+// the sandboxes and the sign-in service are made.
+func (d *durable) share(reg *state.Registry, log *slog.Logger) {
+	if st, ok := reg.Store().(*pgstore.Store); ok {
+		d.shared = st.DB()
+		log.Info("OAuth grants and the script sandbox's issued tokens", "kept", "server.database, shared by the replicas")
+	}
 }

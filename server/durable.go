@@ -7,6 +7,8 @@ import (
 
 	"loupe/server/access"
 	"loupe/server/config"
+	"loupe/server/internal/pgdb"
+	"loupe/server/internal/pgoauth"
 	"loupe/server/internal/secretkey"
 	"loupe/server/internal/serverdb"
 	"loupe/server/oauth"
@@ -18,10 +20,10 @@ import (
 // one use only; changing one invalidates what was sealed, signed or encrypted under it.
 const (
 	purposeOAuthState   = "loupe/oauth/state-cookie/v1"            // sign-ins in progress (server/oauth)
-	purposeOAuthGrants  = "loupe/oauth/grants-at-rest/v1"          // users' grants in server.db
+	purposeOAuthGrants  = "loupe/oauth/grants-at-rest/v1"          // users' grants in server.db or server.database
 	purposeDeviceCookie = "loupe/access/device-cookie/v1"          // trusted browsers (server/access)
 	purposeScriptForm   = "loupe/sandbox/script/consent-form/v1"   // the script sandbox's consent forms
-	purposeScriptTokens = "loupe/sandbox/script/tokens-at-rest/v1" // its issued tokens in server.db
+	purposeScriptTokens = "loupe/sandbox/script/tokens-at-rest/v1" // its issued tokens in server.db or server.database
 )
 
 // The database implements the stores of the packages it serves.
@@ -38,6 +40,9 @@ type durable struct {
 	key      secretkey.Key
 	db       *serverdb.DB        // nil without a data directory
 	sessions access.SessionStore // nil: in memory
+	// shared is server.database's: the OAuth grants and the script sandbox's issued tokens are
+	// kept there, shared by every replica, rather than in db (share). Nil: not.
+	shared *pgdb.DB
 }
 
 // openDurable loads the secret key (server.secret_key, LOUPE_SECRET_KEY, else kept in the data
@@ -77,7 +82,10 @@ func (d *durable) access(o access.Options) access.Options {
 // oauth adds the state key and the grant store to the sign-in service's options.
 func (d *durable) oauth(o oauth.Options) oauth.Options {
 	o.StateKey = d.key.Derive(purposeOAuthState)
-	if d.db != nil {
+	switch {
+	case d.shared != nil:
+		o.Grants, o.GrantKey, o.SharedGrants = pgoauth.NewGrants(d.shared), d.key.Derive(purposeOAuthGrants), true
+	case d.db != nil:
 		o.Grants, o.GrantKey = d.db.Grants(), d.key.Derive(purposeOAuthGrants)
 	}
 	return o
@@ -86,7 +94,10 @@ func (d *durable) oauth(o oauth.Options) oauth.Options {
 // scriptOAuth is the script sandbox's authorization server's keys and token store.
 func (d *durable) scriptOAuth(log *slog.Logger) all.ScriptOAuth {
 	o := all.ScriptOAuth{SealKey: d.key.Derive(purposeScriptForm), Logger: log}
-	if d.db != nil {
+	switch {
+	case d.shared != nil:
+		o.Tokens, o.TokenKey = pgoauth.NewScriptTokens(d.shared), d.key.Derive(purposeScriptTokens)
+	case d.db != nil:
 		o.Tokens, o.TokenKey = d.db.ScriptTokens(), d.key.Derive(purposeScriptTokens)
 	}
 	return o

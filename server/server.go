@@ -172,6 +172,7 @@ func New(cfg Config) (*Server, error) {
 		s.registry.Store().Close()
 		return nil, err
 	}
+	s.durable.share(s.registry, cfg.Logger)
 	if s.shared, err = newSharedLimits(s.registry, cfg.Settings.Server.Limits); err != nil {
 		s.Close()
 		return nil, err

@@ -1,6 +1,7 @@
 package oauth
 
 import (
+	"bytes"
 	"context"
 	"strings"
 	"sync"
@@ -25,6 +26,7 @@ type grant struct {
 	renewed func(*oauth2.Token) // called with each new token after the first; nil: nothing
 
 	mu      sync.Mutex
+	sealed  []byte        // what the GrantStore holds of it, as last written or read; nil: nothing
 	current *oauth2.Token // the token last handed out
 	held    []string      // the token values registered with the masker
 	secrets *proxy.SecretSet
@@ -92,6 +94,20 @@ func (g *grant) track(tok *oauth2.Token) bool {
 	return true
 }
 
+// setSealed remembers what the GrantStore holds of g.
+func (g *grant) setSealed(b []byte) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.sealed = b
+}
+
+// isSealed reports whether the GrantStore holds b of g: g is still the grant kept there.
+func (g *grant) isSealed(b []byte) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.sealed != nil && bytes.Equal(g.sealed, b)
+}
+
 // snapshot returns the current token without refreshing it.
 func (g *grant) snapshot() *oauth2.Token {
 	g.mu.Lock()
@@ -129,11 +145,15 @@ func (s *Service) store(user, api string, g *grant) *grant {
 }
 
 // lookup returns user's grant for api, or nil; one kept in the GrantStore (by the process
-// before a restart) is in use again.
+// before a restart) is in use again. With Options.SharedGrants, the store is read at every
+// lookup (kept_shared.go).
 func (s *Service) lookup(user, api string) *grant {
 	s.mu.Lock()
 	g := s.grants[grantKey{user, api}]
 	s.mu.Unlock()
+	if s.opts.SharedGrants {
+		return s.lookupShared(user, api, g)
+	}
 	if g == nil {
 		g = s.restore(user, api)
 	}

@@ -9,8 +9,9 @@ import (
 
 // GrantStore keeps users' grants beyond the process: each is sealed by the Service
 // (AES-256-GCM under Options.GrantKey) before it is handed over, so a store holds no token in
-// the clear and never logs one. Implementations are safe for concurrent use; the server's is
-// server/internal/serverdb (bbolt in the data directory).
+// the clear and never logs one. Implementations are safe for concurrent use; the server's are
+// server/internal/serverdb (bbolt in the data directory) and, with server.database,
+// server/internal/pgoauth (PostgreSQL, shared by the replicas: Options.SharedGrants).
 type GrantStore interface {
 	// Put keeps user's sealed grant for api, replacing the one before.
 	Put(user, api string, sealed []byte) error
@@ -46,7 +47,9 @@ func (s *Service) keep(user, api string, g *grant, tok *oauth2.Token) {
 	sealed, err := s.kept.Seal(keptGrant{User: user, API: api, AccessToken: tok.AccessToken, TokenType: tok.TokenType,
 		RefreshToken: tok.RefreshToken, Expiry: tok.Expiry, Scopes: g.grantedScopes(), Who: g.who, Created: g.created})
 	if err == nil {
-		err = s.opts.Grants.Put(user, api, []byte(sealed))
+		if err = s.opts.Grants.Put(user, api, []byte(sealed)); err == nil {
+			g.setSealed([]byte(sealed))
+		}
 	}
 	if err != nil {
 		s.opts.Logger.Error("oauth grant not kept; it lasts until a restart", "user", user, "api", api, "err", err)
@@ -67,11 +70,7 @@ func (s *Service) unkeep(user, api string) {
 // API no longer signs in, or the sealed grant does not open (another secret key), which is
 // removed.
 func (s *Service) restore(user, api string) *grant {
-	if s.opts.Grants == nil {
-		return nil
-	}
-	p := s.provider(api)
-	if p == nil {
+	if s.opts.Grants == nil || s.provider(api) == nil {
 		return nil
 	}
 	sealed, err := s.opts.Grants.Get(user, api)
@@ -79,7 +78,26 @@ func (s *Service) restore(user, api string) *grant {
 		s.opts.Logger.Error("oauth grant not read from the store", "user", user, "api", api, "err", err)
 		return nil
 	}
-	if sealed == nil {
+	g := s.open(user, api, sealed)
+	if g == nil {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if cur := s.grants[grantKey{user, api}]; cur != nil { // restored at once by another call
+		g.release(s.opts.Secrets)
+		return cur
+	}
+	s.grants[grantKey{user, api}] = g
+	return g
+}
+
+// open builds the grant the store's sealed bytes hold, watched and remembering them, or nil:
+// none (nil bytes), the API no longer signs in, or the bytes do not open (another secret key,
+// damage), which are removed from the store. The caller puts it in use.
+func (s *Service) open(user, api string, sealed []byte) *grant {
+	p := s.provider(api)
+	if p == nil || sealed == nil {
 		return nil
 	}
 	var k keptGrant
@@ -90,15 +108,8 @@ func (s *Service) restore(user, api string) *grant {
 	}
 	tok := &oauth2.Token{AccessToken: k.AccessToken, TokenType: k.TokenType, RefreshToken: k.RefreshToken, Expiry: k.Expiry}
 	g := newGrant(s.clientContext(context.Background(), user), p.oauthConfig("", k.Scopes), tok, s.opts.Secrets)
-	g.scopes, g.who, g.created = k.Scopes, k.Who, k.Created
+	g.scopes, g.who, g.created, g.sealed = k.Scopes, k.Who, k.Created, sealed
 	s.watch(user, api, g)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if cur := s.grants[grantKey{user, api}]; cur != nil { // restored at once by another call
-		g.release(s.opts.Secrets)
-		return cur
-	}
-	s.grants[grantKey{user, api}] = g
 	return g
 }
 

@@ -91,6 +91,11 @@ type Options struct {
 	// GrantKey encrypts the grants kept in Grants (AES-256-GCM, 32 bytes, derived from the
 	// server's secret key). Required with Grants.
 	GrantKey []byte
+	// SharedGrants says other processes (replicas on server.database) write Grants too: each
+	// use of a grant reads it from Grants (one lookup by key), so that a sign-in, a renewal or
+	// a sign-out on another replica holds here at the next request. False means this process
+	// alone writes Grants: it is read once, on a grant's first use after a start.
+	SharedGrants bool
 }
 
 // Service serves the routes and holds the grants. It is safe for concurrent use.

@@ -49,6 +49,26 @@ var migrations = []string{
 		signed_in boolean          NOT NULL
 	);
 	CREATE INDEX rate_buckets_anonymous_at ON rate_buckets (at) WHERE NOT signed_in;`,
+	// 4: the users' OAuth grants (server/oauth) and the script sandbox's issued grants and
+	// access tokens (server/sandbox/script), sealed under keys derived from the secret key
+	// (server/internal/pgoauth), so that every replica signs in with, and accepts, the same
+	// ones. An access token goes with its grant.
+	`CREATE TABLE oauth_grants (
+		username text  NOT NULL,
+		api      text  NOT NULL,
+		sealed   bytea NOT NULL,
+		PRIMARY KEY (username, api)
+	);
+	CREATE TABLE script_grants (
+		digest text  PRIMARY KEY,
+		sealed bytea NOT NULL
+	);
+	CREATE TABLE script_access (
+		digest       text  PRIMARY KEY,
+		grant_digest text  NOT NULL REFERENCES script_grants (digest) ON DELETE CASCADE,
+		sealed       bytea NOT NULL
+	);
+	CREATE INDEX script_access_grant ON script_access (grant_digest);`,
 }
 
 // Version is the schema version this Loupe brings a database to.

@@ -15,7 +15,8 @@ import (
 // database, on every replica). Each is keyed by the digest of its token and sealed by the
 // sandbox (AES-256-GCM under Options.TokenKey): a store holds no token in the clear. Codes
 // (a minute) and answered consents (ten minutes) stay in memory. Implementations are safe for
-// concurrent use; the server's is server/internal/serverdb.
+// concurrent use; the server's are server/internal/serverdb and, with server.database,
+// server/internal/pgoauth (a SharedTokenStore, oauth_kept_shared.go).
 type TokenStore interface {
 	// PutGrant keeps a grant under its digest.
 	PutGrant(grant string, sealed []byte) error
@@ -60,6 +61,7 @@ type keptAccess struct {
 // keeps nothing.
 type keeper struct {
 	store  TokenStore
+	shared SharedTokenStore // store, when other processes write it too; nil: not
 	sealer *seal.Sealer
 	log    *slog.Logger
 }

@@ -37,10 +37,10 @@ func (as *authServer) serveRevoke(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	as.mu.Lock()
-	if g, ok := as.refresh.Peek(tok); ok && (client == "" || g.client == client) {
+	if g, ok := as.findGrant(tok, false); ok && (client == "" || g.client == client) {
 		as.revokeGrant(tok)
 	}
-	if at, ok := as.access.Peek(tok); ok && (client == "" || at.client == client) {
+	if at, ok := as.findAccess(tok); ok && (client == "" || at.client == client) {
 		as.access.Delete(tok)
 		as.keeper.deleteAccess(at.refresh, tok)
 	}

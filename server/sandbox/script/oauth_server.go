@@ -114,6 +114,7 @@ func newAuthServer(opts Options, now func() time.Time) *authServer {
 	var k *keeper
 	if opts.Tokens != nil {
 		k = &keeper{store: opts.Tokens, sealer: seal.NewKey(opts.TokenKey), log: cmp.Or(opts.Logger, slog.Default())}
+		k.shared, _ = opts.Tokens.(SharedTokenStore)
 	}
 	as := &authServer{
 		clients: map[string]OAuthClient{}, now: now, ttl: or(opts.AccessTokenTTL, defaultAccessTokenTTL),
@@ -183,7 +184,7 @@ const (
 func (as *authServer) lookup(tok string) (tokenState, []string) {
 	as.mu.Lock()
 	defer as.mu.Unlock()
-	at, ok := as.access.Peek(tok)
+	at, ok := as.findAccess(tok)
 	switch {
 	case !ok:
 		return tokenUnknown, nil
@@ -200,7 +201,7 @@ func (as *authServer) refreshOf(tok string) string {
 	}
 	as.mu.Lock()
 	defer as.mu.Unlock()
-	if at, ok := as.access.Peek(tok); ok {
+	if at, ok := as.findAccess(tok); ok {
 		return at.refresh
 	}
 	return ""

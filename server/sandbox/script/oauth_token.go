@@ -189,7 +189,7 @@ func (as *authServer) refreshGrant(client OAuthClient, f url.Values, by owner) (
 	as.mu.Lock()
 	defer as.mu.Unlock()
 	now := as.now()
-	g, ok := as.refresh.Get(rt)
+	g, ok := as.findGrant(rt, true)
 	if !ok || g.client != client.ID {
 		return nil, &oauthError{"invalid_grant", "Token has been expired or revoked."}
 	}
