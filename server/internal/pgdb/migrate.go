@@ -69,6 +69,15 @@ var migrations = []string{
 		sealed       bytea NOT NULL
 	);
 	CREATE INDEX script_access_grant ON script_access (grant_digest);`,
+	// 5: the script sandbox's authorization codes (server/internal/pgoauth), sealed, so that a
+	// code issued on one replica is redeemed on another, once across all of them.
+	`CREATE TABLE script_codes (
+		digest  text        PRIMARY KEY,
+		sealed  bytea       NOT NULL,
+		expires timestamptz NOT NULL,
+		used    boolean     NOT NULL DEFAULT false
+	);
+	CREATE INDEX script_codes_expires ON script_codes (expires);`,
 }
 
 // Version is the schema version this Loupe brings a database to.

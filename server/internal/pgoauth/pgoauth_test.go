@@ -6,8 +6,10 @@ import (
 	"maps"
 	"slices"
 	"testing"
+	"time"
 
 	"loupe/server/internal/pgdb"
+	"loupe/server/sandbox/script"
 	"loupe/server/testenv/pgtest"
 )
 
@@ -179,5 +181,49 @@ func TestScriptTokens(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+var _ script.SharedCodeStore = (*ScriptTokens)(nil)
+
+// TestScriptCodes: a code is redeemed once (the first UseCode says unused, every later one
+// used, with the value SetCode gave); an expired or deleted code is none; keeping a new code
+// deletes the expired ones.
+func TestScriptCodes(t *testing.T) {
+	db := open(t)
+	s := NewScriptTokens(db)
+	future := time.Now().Add(time.Minute)
+	if err := s.PutCode("c1", []byte("first"), future); err != nil {
+		t.Fatal(err)
+	}
+	sealed, used, err := s.UseCode("c1")
+	if err != nil || string(sealed) != "first" || used {
+		t.Fatalf("first UseCode: got %q, used %v, %v; want first, unused", sealed, used, err)
+	}
+	if err := s.SetCode("c1", []byte("gave rt")); err != nil {
+		t.Fatal(err)
+	}
+	sealed, used, err = s.UseCode("c1")
+	if err != nil || string(sealed) != "gave rt" || !used {
+		t.Fatalf("second UseCode: got %q, used %v, %v; want gave rt, used", sealed, used, err)
+	}
+	if err := s.PutCode("old", []byte("x"), time.Now().Add(-time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if sealed, _, err := s.UseCode("old"); sealed != nil || err != nil {
+		t.Errorf("an expired code: got %q, %v; want none", sealed, err)
+	}
+	if err := s.PutCode("c2", []byte("y"), future); err != nil { // sweeps "old"
+		t.Fatal(err)
+	}
+	var n int
+	if err := db.Pool.QueryRow(context.Background(), `SELECT count(*) FROM script_codes WHERE digest = 'old'`).Scan(&n); err != nil || n != 0 {
+		t.Errorf("the expired code after keeping another: %d rows (%v); want 0", n, err)
+	}
+	if err := s.DeleteCode("c2"); err != nil {
+		t.Fatal(err)
+	}
+	if sealed, _, err := s.UseCode("c2"); sealed != nil || err != nil {
+		t.Errorf("a deleted code: got %q, %v; want none", sealed, err)
 	}
 }

@@ -154,7 +154,15 @@ func (as *authServer) answerConsent(w http.ResponseWriter, r *http.Request) {
 	var code string
 	if ok && decision == "allow" {
 		code = newSecret("sandbox-code.")
-		as.codes.Put(code, &authCode{req: *req, expires: now.Add(codeTTL)}, by.client, by.protected)
+		ac := &authCode{req: *req, expires: now.Add(codeTTL)}
+		as.codes.Put(code, ac, by.client, by.protected)
+		if err := as.keepCode(code, ac); err != nil {
+			as.codes.Delete(code)
+			as.mu.Unlock()
+			as.keeper.log.Error("script sandbox: an authorization code could not be kept", "err", err)
+			renderAuthError(w, http.StatusServiceUnavailable, "The sign-in could not be completed: the database that keeps it across Loupe's replicas did not answer. Start the sign-in again from the app.")
+			return
+		}
 	}
 	as.mu.Unlock()
 	if !ok {

@@ -14,7 +14,8 @@ import (
 // issued beyond the process, so that a token stays valid after a restart (and, on a shared
 // database, on every replica). Each is keyed by the digest of its token and sealed by the
 // sandbox (AES-256-GCM under Options.TokenKey): a store holds no token in the clear. Codes
-// (a minute) and answered consents (ten minutes) stay in memory. Implementations are safe for
+// (a minute) stay in memory unless the store is a SharedCodeStore (oauth_codes_shared.go);
+// answered consents (ten minutes) stay in memory. Implementations are safe for
 // concurrent use; the server's are server/internal/serverdb and, with server.database,
 // server/internal/pgoauth (a SharedTokenStore, oauth_kept_shared.go).
 type TokenStore interface {

@@ -135,8 +135,10 @@ func (as *authServer) exchangeCode(client OAuthClient, f url.Values, by owner) (
 	as.mu.Lock()
 	defer as.mu.Unlock()
 	now := as.now()
-	ac, ok := as.codes.Peek(code)
+	ac, ok, kept := as.redeemable(code)
 	switch {
+	case !kept:
+		return nil, errNotKept
 	case !ok || !now.Before(ac.expires):
 		return nil, &oauthError{"invalid_grant", "The authorization code is invalid or has expired."}
 	case ac.used:
@@ -156,7 +158,7 @@ func (as *authServer) exchangeCode(client OAuthClient, f url.Values, by owner) (
 		bad = "code_verifier does not match the code_challenge."
 	}
 	if bad != "" {
-		as.codes.Delete(code)
+		as.forgetCode(code)
 		return nil, &oauthError{"invalid_grant", bad}
 	}
 	ac.used = true
@@ -164,10 +166,11 @@ func (as *authServer) exchangeCode(client OAuthClient, f url.Values, by owner) (
 	g := grant{client: client.ID, account: SandboxAccount, scopes: ac.req.scopes, issued: now}
 	rt, kerr := as.addGrant(&g, by)
 	if kerr != nil {
-		ac.used = false // nothing was issued: the client may try again
+		ac.used = false // nothing was issued: the client may try again (a shared code is used up: it may not)
 		return nil, errNotKept
 	}
 	ac.refresh = rt
+	as.codeGave(code, ac)
 	tok, at, kerr := as.issueAccess(g, rt, by, now)
 	if kerr != nil {
 		as.revokeGrant(rt)
