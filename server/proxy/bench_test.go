@@ -12,7 +12,6 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"slices"
@@ -20,6 +19,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"loupe/server/testenv/nginxtest"
 )
 
 // The SSE anchor (reference/perf-anchors.md): 200 concurrent streams of 50 events 10 ms apart;
@@ -55,7 +56,7 @@ func BenchmarkSSEFirstEvent(b *testing.B) {
 	}))
 	defer upstream.Close()
 
-	nginxURL := startNginx(b, upstream.Listener.Addr().String())
+	nginxURL := nginxtest.Start(b, []string{upstream.Listener.Addr().String()}, nginxtest.Options{})
 	loupeURL := startLoupe(b, upstream.URL, "loupe")
 	plainURL := startLoupe(b, upstream.URL, "plain")
 
@@ -214,66 +215,4 @@ func median(d []time.Duration) float64 {
 	s := slices.Clone(d)
 	slices.Sort(s)
 	return float64(s[len(s)/2]) / float64(time.Millisecond)
-}
-
-// startNginx runs nginx as a reverse proxy to upstream (keepalive, no buffering) on a free
-// loopback port, for as long as the benchmark runs.
-func startNginx(b *testing.B, upstream string) string {
-	bin, err := exec.LookPath("nginx")
-	if err != nil {
-		if _, statErr := os.Stat("/usr/sbin/nginx"); statErr == nil {
-			bin = "/usr/sbin/nginx"
-		} else {
-			b.Fatal("nginx is not installed; this benchmark compares Loupe with it. Run `make deps-bench` (Debian: apt-get install -y nginx-light)")
-		}
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		b.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
-	dir := b.TempDir()
-	conf := fmt.Sprintf(`worker_processes auto;
-daemon off;
-pid %[1]s/nginx.pid;
-error_log %[1]s/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path %[1]s/body; proxy_temp_path %[1]s/proxy; fastcgi_temp_path %[1]s/fastcgi;
-  uwsgi_temp_path %[1]s/uwsgi; scgi_temp_path %[1]s/scgi;
-  upstream up { server %[2]s; keepalive 256; }
-  server {
-    listen %[3]s;
-    location / {
-      proxy_pass http://up;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_buffering off;
-      proxy_read_timeout 60s;
-    }
-  }
-}
-`, dir, upstream, addr)
-	confPath := filepath.Join(dir, "nginx.conf")
-	if err := os.WriteFile(confPath, []byte(conf), 0o644); err != nil {
-		b.Fatal(err)
-	}
-	cmd := exec.Command(bin, "-c", confPath, "-p", dir, "-e", filepath.Join(dir, "error.log"))
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		b.Fatalf("starting nginx: %v", err)
-	}
-	b.Cleanup(func() { _ = cmd.Process.Signal(os.Interrupt); _ = cmd.Wait() })
-	for range 100 {
-		if c, err := net.Dial("tcp", addr); err == nil {
-			c.Close()
-			return "http://" + addr
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	log, _ := os.ReadFile(filepath.Join(dir, "error.log"))
-	b.Fatalf("nginx did not start on %s: %s", addr, log)
-	return ""
 }

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"loupe/server/internal/wrk"
+
+	"loupe/server/testenv/nginxtest"
 )
 
 // The throughput anchor (reference/perf-anchors.md, issue 19): wrk, 64 connections, ~1 KB JSON
@@ -37,7 +39,7 @@ func BenchmarkProxyJSON64(b *testing.B) {
 		w.Write(jsonKB)
 	}))
 	defer upstream.Close()
-	nginxURL := startNginx(b, upstream.Listener.Addr().String())
+	nginxURL := nginxtest.Start(b, []string{upstream.Listener.Addr().String()}, nginxtest.Options{})
 	loupeURL := startLoupe(b, upstream.URL, "loupe")
 	plainURL := startLoupe(b, upstream.URL, "plain")
 	targets := []struct{ name, url string }{
