@@ -43,6 +43,12 @@ func serveBench() {
 	// The benchmark is one client making 2,000 calls at once, as 2,000 users would: the
 	// per-user rate limit (50/s, burst 100) is lifted.
 	settings.Server.Limits.Rate, settings.Server.Limits.Burst = 1e6, 1e6
+	// The replicas benchmark (startBenchServerEnv) names the store and the shared secret key.
+	settings.Server.DataDir = os.Getenv("LOUPE_BENCH_DATA")
+	settings.Server.Database = os.Getenv("LOUPE_BENCH_DATABASE")
+	settings.Server.SecretKeyValue = os.Getenv("LOUPE_SECRET_KEY")
+	// and its write rounds are one client address with 4,096 sandbox sessions.
+	settings.Server.Sandbox.MaxSessionsPerClient = 1 << 20
 	if err := settings.ResolveCredentials(); err != nil {
 		fmt.Println("ERROR", err)
 		return
@@ -82,9 +88,14 @@ type benchServer struct {
 
 // startBenchServer runs a Loupe server in a child process, so that its RSS is its own and not
 // the load generator's.
-func startBenchServer(b *testing.B) *benchServer {
+func startBenchServer(b *testing.B) *benchServer { return startBenchServerEnv(b) }
+
+// startBenchServerEnv is startBenchServer with env added to the child's environment:
+// LOUPE_BENCH_DATA (a data directory), LOUPE_BENCH_DATABASE (server.database) and
+// LOUPE_SECRET_KEY.
+func startBenchServerEnv(b *testing.B, env ...string) *benchServer {
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), "LOUPE_BENCH_SERVE=1")
+	cmd.Env = append(append(os.Environ(), "LOUPE_BENCH_SERVE=1"), env...)
 	stdin, _ := cmd.StdinPipe()
 	stdout, _ := cmd.StdoutPipe()
 	cmd.Stderr = os.Stderr
