@@ -15,7 +15,7 @@ import (
 )
 
 // TestDatabaseStart: with server.database, a database that cannot be reached, a wrong
-// password, a missing database and a schema from a newer Loupe each stop the start with a
+// password, a missing database, a schema from a newer Loupe and no shared secret key each stop the start with a
 // message naming the key and saying what to fix, never the password; a good one starts, and
 // the start log names the store without the password.
 func TestDatabaseStart(t *testing.T) {
@@ -32,21 +32,25 @@ func TestDatabaseStart(t *testing.T) {
 	for _, tc := range []struct {
 		name, url string
 		want      []string // in the error; none: the start succeeds
+		noKey     bool     // no secret key given
 	}{
 		{"unreachable", "postgres://loupe:" + pgtest.Password + "@" + closed + "/loupe?sslmode=disable",
-			[]string{"server.database (LOUPE_DATABASE_URL)", "cannot reach the database at postgres://loupe@" + closed + "/loupe", "check that PostgreSQL runs there"}},
+			[]string{"server.database (LOUPE_DATABASE_URL)", "cannot reach the database at postgres://loupe@" + closed + "/loupe", "check that PostgreSQL runs there"}, false},
 		{"wrong password", strings.Replace(good, pgtest.Password, "not-the-password", 1),
-			[]string{"server.database (LOUPE_DATABASE_URL)", "refused the user name or password", "check them in the address"}},
+			[]string{"server.database (LOUPE_DATABASE_URL)", "refused the user name or password", "check them in the address"}, false},
 		{"missing database", fmt.Sprintf("postgres://loupe:%s@127.0.0.1:%d/nowhere?sslmode=disable", pgtest.Password, c.Port),
-			[]string{"server.database (LOUPE_DATABASE_URL)", "does not exist", "create it"}},
+			[]string{"server.database (LOUPE_DATABASE_URL)", "does not exist", "create it"}, false},
 		{"schema from a newer Loupe", newer,
-			[]string{"server.database (LOUPE_DATABASE_URL)", "schema is from a newer Loupe (version 99", "upgrade Loupe"}},
-		{"good", good, nil},
+			[]string{"server.database (LOUPE_DATABASE_URL)", "schema is from a newer Loupe (version 99", "upgrade Loupe"}, false},
+		{"no secret key", good, []string{"server.database is set", "same secret key", "server.secret_key", "LOUPE_SECRET_KEY", "openssl rand"}, true},
+		{"good", good, nil, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			settings, err := config.Parse(nil, "", func(k string) (string, bool) {
-				return tc.url, k == "LOUPE_DATABASE_URL"
-			})
+			env := replicaEnv(tc.url)
+			if tc.noKey {
+				env = func(k string) (string, bool) { return tc.url, k == "LOUPE_DATABASE_URL" }
+			}
+			settings, err := config.Parse(nil, "", env)
 			if err != nil {
 				t.Fatal(err)
 			}

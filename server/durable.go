@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -46,9 +47,15 @@ type durable struct {
 }
 
 // openDurable loads the secret key (server.secret_key, LOUPE_SECRET_KEY, else kept in the data
-// directory) and opens the server's database in the data directory. The log says where the key
+// directory; with server.database one of the first two is required) and opens the server's database in the data directory. The log says where the key
 // came from, never the key.
 func openDurable(s config.Server, log *slog.Logger) (*durable, error) {
+	if s.Database != "" && s.SecretKeyValue == "" && s.SecretKey == "" {
+		// A key made here would be this replica's alone: the others could not open what it
+		// seals, and would drop the grants and tokens they cannot read.
+		return nil, errors.New("server.database is set, so replicas share their state, and each needs the same secret key to open what the others sealed: " +
+			"set server.secret_key (a file holding it) or LOUPE_SECRET_KEY on every replica; make one with: openssl rand -base64 48")
+	}
 	key, source, err := secretkey.Load(secretkey.Options{Value: s.SecretKeyValue, File: s.SecretKey, DataDir: s.DataDir})
 	if err != nil {
 		return nil, err

@@ -19,13 +19,27 @@ import (
 	"loupe/server/testenv/pgtest"
 )
 
+// replicaEnv is the environment every replica of a test has: the database at url and one
+// secret key.
+func replicaEnv(url string) func(string) (string, bool) {
+	return func(k string) (string, bool) {
+		switch k {
+		case "LOUPE_DATABASE_URL":
+			return url, true
+		case "LOUPE_SECRET_KEY":
+			return "the-replicas-of-a-test-share-this-key", true
+		}
+		return "", false
+	}
+}
+
 // replicas starts n Loupe servers on one PostgreSQL database (server.database), as replicas
 // behind a load balancer are, configured with yamlText, and returns their URLs.
 func replicas(t *testing.T, url, yamlText string, n int) []string {
 	t.Helper()
 	var out []string
 	for range n {
-		settings, err := config.Parse([]byte(yamlText), "loupe.yaml", func(k string) (string, bool) { return url, k == "LOUPE_DATABASE_URL" })
+		settings, err := config.Parse([]byte(yamlText), "loupe.yaml", replicaEnv(url))
 		if err != nil {
 			t.Fatal(err)
 		}
