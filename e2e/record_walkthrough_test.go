@@ -24,7 +24,10 @@ func sendFrom(t *testing.T, ctx context.Context, page, want string) string {
 	t.Helper()
 	openPage(t, ctx, page)
 	tctx := within(t, ctx, 30*time.Second)
-	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("send"))); err != nil {
+	// The page of this operation, not the one before it, holds the Send pressed.
+	op := strings.TrimPrefix(strings.SplitN(page, "#", 2)[0], originOf(page))
+	if err := chromedp.Do(tctx, chromedp.WaitVisible(`article.op-page[data-op="`+strings.TrimPrefix(op, "/")+`"] #send`),
+		chromedp.Click(chromedp.ID("send"))); err != nil {
 		t.Fatal(err)
 	}
 	text, err := chromedp.Run(tctx, chromedp.Poll[string](`(s => s && s.textContent.includes(`+jsString(want)+`) ? document.getElementById("response").innerText : null)(document.getElementById("response-status"))`,
@@ -173,4 +176,13 @@ func TestThreeRequestsRecordedAsAWalkthroughRunBack(t *testing.T) {
 	if sent, _ := chromedp.Run(tctx, chromedp.Evaluate[int](`window.sent.length`)); sent != 0 {
 		t.Errorf("a broken walkthrough sent %d requests; want none", sent)
 	}
+}
+
+// originOf is the scheme and host of page.
+func originOf(page string) string {
+	u, err := url.Parse(page)
+	if err != nil {
+		return ""
+	}
+	return u.Scheme + "://" + u.Host
 }
