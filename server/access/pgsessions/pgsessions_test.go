@@ -14,26 +14,15 @@ import (
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
-// openDB opens a new database of the package's throw-away cluster.
-func openDB(t *testing.T) *pgdb.DB {
-	t.Helper()
-	db, err := pgdb.Open(context.Background(), pgtest.DB(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(db.Close)
-	return db
-}
-
 // TestPGSessionStore runs the shared SessionStore table against PostgreSQL.
 func TestPGSessionStore(t *testing.T) {
-	sessiontest.Run(t, func(t *testing.T) access.SessionStore { return New(openDB(t)) })
+	sessiontest.Run(t, func(t *testing.T) access.SessionStore { return New(pgtest.Open(t)) })
 }
 
 // TestSharedAcrossReplicas: two stores on one database (two replicas): a login made on one
 // holds on the other, a logout on the other ends it on both.
 func TestSharedAcrossReplicas(t *testing.T) {
-	db := openDB(t)
+	db := pgtest.Open(t)
 	a, b := New(db), New(db)
 	now := time.Now()
 	id, err := a.Create("alice", now.Add(time.Hour))

@@ -8,26 +8,14 @@ import (
 	"testing"
 	"time"
 
-	"loupe/server/internal/pgdb"
 	"loupe/server/sandbox/script"
 	"loupe/server/testenv/pgtest"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
-// open returns a new database of the test cluster, migrated as Loupe does.
-func open(t *testing.T) *pgdb.DB {
-	t.Helper()
-	db, err := pgdb.Open(context.Background(), pgtest.DB(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(db.Close)
-	return db
-}
-
 func TestGrants(t *testing.T) {
-	g := NewGrants(open(t))
+	g := NewGrants(pgtest.Open(t))
 	type op struct {
 		do        string // put, get, delete
 		user, api string
@@ -137,7 +125,7 @@ func TestScriptTokens(t *testing.T) {
 			want{grants: map[string]string{"g1": "G1"}, access: map[string]map[string]string{"g1": {"a1": "A1"}}, getAcc: map[string]string{"a1": "g1"}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			s := NewScriptTokens(open(t))
+			s := NewScriptTokens(pgtest.Open(t))
 			for i, o := range c.ops {
 				var err error
 				switch o.do {
@@ -190,7 +178,7 @@ var _ script.SharedCodeStore = (*ScriptTokens)(nil)
 // used, with the value SetCode gave); an expired or deleted code is none; keeping a new code
 // deletes the expired ones.
 func TestScriptCodes(t *testing.T) {
-	db := open(t)
+	db := pgtest.Open(t)
 	s := NewScriptTokens(db)
 	future := time.Now().Add(time.Minute)
 	if err := s.PutCode("c1", []byte("first"), future); err != nil {

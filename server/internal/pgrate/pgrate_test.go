@@ -18,7 +18,7 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 // open returns the pool of a new database of the test cluster, migrated as Loupe does.
 func open(t *testing.T) *pgxpool.Pool {
 	t.Helper()
-	return openURL(t, pgtest.DB(t))
+	return pgtest.Open(t).Pool
 }
 
 func openURL(t *testing.T, url string) *pgxpool.Pool {
