@@ -12,17 +12,18 @@ import (
 // TestEveryOperationAnswersItsUntouchedForm sends every operation of the catalog the way a
 // newcomer first does: on a fresh server, the form as it opens (required parameters filled
 // from the examples, the example body), through the proxy, to the built-in sandboxes. Each
-// must succeed.
+// must succeed. The operations run side by side, each on a server of its own.
 func TestEveryOperationAnswersItsUntouchedForm(t *testing.T) {
 	srv, err := New(Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer srv.Close()
+	t.Cleanup(func() { srv.Close() })
 	for _, api := range srv.catalog.APIs {
 		for i := range api.Operations {
 			op := &api.Operations[i]
 			t.Run(api.Slug+"/"+op.ID, func(t *testing.T) {
+				t.Parallel()
 				base := startTestServer(t)
 				req, errs := request.Build(op, base+"/proxy/"+api.Slug, request.Initial(op))
 				if len(errs) > 0 {
