@@ -103,6 +103,7 @@ func emulate(t *testing.T, ctx context.Context, w, h int64, scheme string) {
 // TestEveryPageTypePassesAxe runs axe-core's WCAG 2.2 A and AA rules on every page type, in
 // light and dark mode, at a laptop's and a phone's size, and names each violation.
 func TestEveryPageTypePassesAxe(t *testing.T) {
+	t.Parallel()
 	axe := axeSource(t)
 	base := startServer(t)
 	pages := []a11yPage{
@@ -163,30 +164,35 @@ func TestEveryPageTypePassesAxe(t *testing.T) {
 	}
 	loginBase, _, _ := startTappedServer(t, "server:\n  access:\n    mode: users\n    users_file: "+users+"\n", nil)
 
-	ctx := newBrowser(t)
+	// Each size and scheme in a browser of its own, beside the others; within one, the pages in
+	// order (the history pages show the requests sent on the pages before them).
 	for _, size := range []struct{ w, h int64 }{{1280, 800}, {390, 844}} {
 		for _, scheme := range []string{"light", "dark"} {
-			t.Run(fmt.Sprintf("login %dx%d %s", size.w, size.h, scheme), func(t *testing.T) {
-				emulate(t, ctx, size.w, size.h, scheme)
-				if err := chromedp.Do(within(t, ctx, 30*time.Second), chromedp.Navigate(loginBase+"/login"), chromedp.WaitVisible(chromedp.ID("login"))); err != nil {
-					t.Fatalf("the login page: %v", err)
-				}
-				if v := axeViolations(t, ctx, axe); len(v) > 0 {
-					t.Errorf("%d axe-core violations of WCAG 2.2 A/AA:\n%s", len(v), strings.Join(v, "\n"))
-				}
-			})
-			for _, pg := range pages {
-				t.Run(fmt.Sprintf("%s %dx%d %s", pg.name, size.w, size.h, scheme), func(t *testing.T) {
+			t.Run(fmt.Sprintf("%dx%d %s", size.w, size.h, scheme), func(t *testing.T) {
+				t.Parallel()
+				ctx := newBrowser(t)
+				t.Run("login", func(t *testing.T) {
 					emulate(t, ctx, size.w, size.h, scheme)
-					openPage(t, ctx, base+pg.path)
-					if pg.prepare != nil {
-						pg.prepare(t, ctx)
+					if err := chromedp.Do(within(t, ctx, 30*time.Second), chromedp.Navigate(loginBase+"/login"), chromedp.WaitVisible(chromedp.ID("login"))); err != nil {
+						t.Fatalf("the login page: %v", err)
 					}
 					if v := axeViolations(t, ctx, axe); len(v) > 0 {
 						t.Errorf("%d axe-core violations of WCAG 2.2 A/AA:\n%s", len(v), strings.Join(v, "\n"))
 					}
 				})
-			}
+				for _, pg := range pages {
+					t.Run(pg.name, func(t *testing.T) {
+						emulate(t, ctx, size.w, size.h, scheme)
+						openPage(t, ctx, base+pg.path)
+						if pg.prepare != nil {
+							pg.prepare(t, ctx)
+						}
+						if v := axeViolations(t, ctx, axe); len(v) > 0 {
+							t.Errorf("%d axe-core violations of WCAG 2.2 A/AA:\n%s", len(v), strings.Join(v, "\n"))
+						}
+					})
+				}
+			})
 		}
 	}
 }

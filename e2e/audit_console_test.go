@@ -15,6 +15,7 @@ import (
 // set, the list is asked again, and every record shown is of that group, as a sentence with a
 // date.
 func TestAuditConsoleFiltersOneGroup(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/reports/activities.list")

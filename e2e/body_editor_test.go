@@ -30,6 +30,7 @@ var pressEnter = chromedp.Func(func(ctx context.Context, t *chromedp.Target) err
 // level more after a bracket), Tab and Shift+Tab indent and outdent, and Escape then Tab
 // leaves the editor, so the keyboard is never trapped.
 func TestTheBodyEditorIndents(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/cluster/security.config_upgrade_perform")

@@ -11,6 +11,7 @@ import (
 // not scrolled (the breadcrumb shows), and a code block's Preview opens where it can be seen,
 // above the sticky composer.
 func TestTheChatPageOpensAtItsTopAndShowsThePreview(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	emulate(t, ctx, 1366, 768, "light")

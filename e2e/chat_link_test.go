@@ -12,6 +12,7 @@ import (
 // a draft message, edits them, and reads the request preview and its curl command: the link
 // follows every change and never holds a key.
 func TestTheChatHasAPermalinkAndARequestPreview(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/chat/createChatCompletion#v1&model=v0-1.5-md&stream=false&draft=hello%20link")

@@ -15,6 +15,7 @@ import (
 // Raw view: it shows the request that was sent, whose JSON body carries the message, and the
 // stream as received, SSE event after event with their data, to the closing data: [DONE].
 func TestChatRawShowsTheRequestAndTheStreamAsReceived(t *testing.T) {
+	t.Parallel()
 	ctx := openChat(t, "")
 	const prompt = "raw view check: a haiku about pagination"
 	chatAsk(t, ctx, prompt)

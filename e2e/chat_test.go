@@ -79,6 +79,7 @@ func chatWaitDone(t *testing.T, ctx context.Context, d time.Duration) string {
 const lastAnswerText = `(() => { const a = document.querySelectorAll(".chat-msg.assistant .chat-md"); return a.length ? a[a.length-1].textContent : ""; })()`
 
 func TestChatAnswerGrowsWhileItStreams(t *testing.T) {
+	t.Parallel()
 	ctx := openChat(t, "")
 	// Record the answer's length on every animation frame, in the page itself.
 	chatEval[bool](t, ctx, `(() => {
@@ -117,6 +118,7 @@ func TestChatAnswerGrowsWhileItStreams(t *testing.T) {
 }
 
 func TestChatStopKeepsThePartialAnswer(t *testing.T) {
+	t.Parallel()
 	ctx := openChat(t, "")
 	chatAsk(t, ctx, "a table app with 3000 rows")
 	if _, err := chromedp.Run(within(t, ctx, 30*time.Second), chromedp.Poll[bool](lastAnswerText+`.length > 300`)); err != nil {
@@ -140,6 +142,7 @@ func TestChatStopKeepsThePartialAnswer(t *testing.T) {
 }
 
 func TestChatImageRoundTrip(t *testing.T) {
+	t.Parallel()
 	img := image.NewRGBA(image.Rect(0, 0, 64, 48))
 	for x := range 64 {
 		img.Set(x, x%48, color.RGBA{R: 200, A: 255})
@@ -219,6 +222,7 @@ func chatAnswerTool(t *testing.T, ctx context.Context, result string) string {
 }
 
 func TestChatToolCallCardAndResult(t *testing.T) {
+	t.Parallel()
 	ctx := openChat(t, "")
 	chatToolCall(t, ctx)
 	answer := chatAnswerTool(t, ctx, `{"temperature": 21, "unit": "celsius"}`)
@@ -228,6 +232,7 @@ func TestChatToolCallCardAndResult(t *testing.T) {
 }
 
 func TestChatNeverRunsMarkupFromAnAnswer(t *testing.T) {
+	t.Parallel()
 	ctx := openChat(t, "")
 	chatToolCall(t, ctx)
 	// The model quotes a tool's result in its answer: hostile markup reaches the Markdown.
@@ -266,6 +271,7 @@ func openPreviewAndProbe(t *testing.T, ctx context.Context) string {
 }
 
 func TestChatPreviewRunsTheAppIsolated(t *testing.T) {
+	t.Parallel()
 	ctx := openChat(t, "")
 	chatAsk(t, ctx, "a counter app")
 	chatWaitDone(t, ctx, 90*time.Second)
@@ -281,6 +287,7 @@ func TestChatPreviewRunsTheAppIsolated(t *testing.T) {
 }
 
 func TestChatErrorsAppearInline(t *testing.T) {
+	t.Parallel()
 	ctx := openChat(t, "")
 	chatEval[bool](t, ctx, `(() => { const m = document.getElementById("chat-model"); m.value = "no-such-model";
 		m.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
@@ -333,6 +340,7 @@ func (c *cutAfter) Read(p []byte) (int, error) {
 }
 
 func TestChatStreamCutMidwayKeepsWhatArrived(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	target, err := url.Parse(base)
 	if err != nil {
@@ -368,6 +376,7 @@ func TestChatStreamCutMidwayKeepsWhatArrived(t *testing.T) {
 }
 
 func TestChatWithoutStreamAndCtrlEnter(t *testing.T) {
+	t.Parallel()
 	ctx := openChat(t, "")
 	if err := chromedp.Do(within(t, ctx, 10*time.Second), chromedp.Click(chromedp.ID("chat-stream"))); err != nil {
 		t.Fatalf("turning streaming off: %v", err)

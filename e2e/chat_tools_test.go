@@ -12,6 +12,7 @@ import (
 // JSON: the message stays in the composer, the tools field is marked invalid and its error
 // shows beside it; fixing the tools sends the same message.
 func TestChatKeepsTheMessageWhenToolsAreNotJSON(t *testing.T) {
+	t.Parallel()
 	ctx := openChat(t, "")
 	chatEval[bool](t, ctx, `(() => { const el = document.getElementById("chat-tools"); el.value = "[{not json";
 		el.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)

@@ -40,6 +40,7 @@ const (
 // cluster is yellow (node-3 stopped), starts node-3 from the picture's controls, and sees
 // the call return 200 once the replicas have recovered, with every cell green.
 func TestClusterWaitForGreenFromThePicture(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	cookie := visitorCookie(t, ctx, base)
@@ -92,6 +93,7 @@ func TestClusterWaitForGreenFromThePicture(t *testing.T) {
 // confirmation (Cancel sends nothing) and upgrades roles and rolesmapping; the check's "needs
 // upgrading" does not stay on screen after it; the verification finds nothing left.
 func TestClusterGuidedUpgrade(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/cluster/security.config_upgrade_check")

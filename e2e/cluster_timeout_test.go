@@ -49,6 +49,7 @@ func (a *auditLines) count(parts ...string) int {
 // the Send), so without the proxy carrying the status the page waited forever while the
 // sandbox was called again every 3 s.
 func TestClusterHealthWaitTimesOutOnce(t *testing.T) {
+	t.Parallel()
 	audit := &auditLines{}
 	base := startServer(t, func(c *server.Config) {
 		c.Audit = slog.New(slog.NewTextHandler(audit, nil))

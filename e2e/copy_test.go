@@ -11,6 +11,7 @@ import (
 // navigator.clipboard, as on a team server reached over plain HTTP: the command is copied
 // through a selection and the button says so.
 func TestCopyWorksWithoutTheClipboardAPI(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/entities/entities.search#v1&query=paris")

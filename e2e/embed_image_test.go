@@ -11,6 +11,7 @@ import (
 // TestAnEmbeddedPageShowsItsImages asks for a page of pip's user guide, rendered from its
 // Markdown source, and checks that the preview frame loads the page's image from the sandbox.
 func TestAnEmbeddedPageShowsItsImages(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/docs/getEmbed#v1&project=pip&doc=user_guide")

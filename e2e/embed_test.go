@@ -12,6 +12,7 @@ import (
 // (scripts, event handlers, javascript: links, frames, forms, styles) and checks what the HTML
 // viewer shows: the page's text, in a frame that runs no script, with none of the hostile parts.
 func TestAnEmbeddedPageIsSanitizedAndSandboxed(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/docs/getEmbed#v1&project=kitchen-sink&doc=untrusted")

@@ -14,6 +14,7 @@ import (
 // "results" (the reports activities and the script processes): the summary counts the items
 // gathered, and the table (the audit console, for the activities) shows them all.
 func TestFetchAllPagesCountsTheItemsOfEveryList(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	summaryRE := regexp.MustCompile(`^(\d+) items? from (\d+) pages?`)
@@ -59,6 +60,7 @@ func TestFetchAllPagesCountsTheItemsOfEveryList(t *testing.T) {
 // body is the bare array of a page's items): Fetch all pages follows each page's rel="next"
 // to the end and shows every one of the 95 items once, in order.
 func TestFetchAllPagesFollowsALinkHeader(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/pagination/listItemsLinkHeader#v1&page_size=7")

@@ -93,6 +93,7 @@ func clickAndWait(t *testing.T, ctx context.Context, sel, cond string) {
 // Previous back to page 1, removing a list's only value, another operation) and checks that
 // every input then shows the state, the preview and the request sent.
 func TestTheFormShowsWhatItSends(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	previewHas := func(s string) string {

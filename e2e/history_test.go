@@ -33,6 +33,7 @@ apis:
 // it with python3 against the same Loupe: the stub upstream gets the same request twice, the
 // key added by the proxy both times, and the history never holds the key.
 func TestHistoryReopensAndPythonRuns(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Fatal("this test runs the Python snippet with python3, which is missing")
 	}
@@ -160,6 +161,7 @@ func TestHistoryReopensAndPythonRuns(t *testing.T) {
 // TestHistoryKeepsAChatRequest sends a chat message, finds the request in the history and
 // reopens it: the chat comes back with the message in its composer.
 func TestHistoryKeepsAChatRequest(t *testing.T) {
+	t.Parallel()
 	ctx := openChat(t, startServer(t, func(c *server.Config) { c.ChatTokensPerSecond = 5000 }))
 	const prompt = "A pricing card, please"
 	chatAsk(t, ctx, prompt)
@@ -189,6 +191,7 @@ const exampleScriptID = "1qvD3r1OzRDGF_lHoS8HkAyJtK9gP3kVhDjK5xXzDgBm2bN3eRIqLkH
 // example project) and runs a walkthrough's first step: both requests are in the history,
 // and the workspace's reopens its operation's form filled as it was sent.
 func TestHistoryKeepsWorkspaceAndWalkthroughCalls(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	tctx := within(t, ctx, 60*time.Second)

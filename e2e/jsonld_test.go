@@ -9,6 +9,7 @@ import (
 )
 
 func TestJSONLDViewerShowsEntityCards(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/entities/entities.search")

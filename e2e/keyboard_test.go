@@ -14,6 +14,7 @@ import (
 // TestSkipLinkMovesFocusAndKeepsTheForm uses "Skip to content" on a filled form: focus moves
 // into the main pane, and the URL and the form stay as they were.
 func TestSkipLinkMovesFocusAndKeepsTheForm(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/entities/entities.search#v1&query=paris&limit=3")
@@ -67,6 +68,7 @@ func pressKey(t *testing.T, ctx context.Context, key string, opts ...chromedp.Ke
 // Send and press Enter, hear the answer's status once, switch the response tabs with the arrow
 // keys, and Fetch all pages.
 func TestTheKeyboardAloneSendsAndReadsTheAnswer(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/pagination/listItemsPageNumber#v1&page_size=40")
@@ -130,6 +132,7 @@ func TestTheKeyboardAloneSendsAndReadsTheAnswer(t *testing.T) {
 // TestTheKeyboardAloneStopsTheChat sends a chat message with Ctrl+Enter and stops the answer
 // with Tab and Enter on Stop.
 func TestTheKeyboardAloneStopsTheChat(t *testing.T) {
+	t.Parallel()
 	ctx := openChat(t, "")
 	if err := chromedp.Do(within(t, ctx, 20*time.Second), chromedp.Focus(chromedp.ID("chat-input")), chromedp.KeyEvent("write a long story")); err != nil {
 		t.Fatal(err)
@@ -150,6 +153,7 @@ func TestTheKeyboardAloneStopsTheChat(t *testing.T) {
 // TestNavigationMovesFocusToThePage follows a sidebar link from the keyboard: the focus moves
 // to the new page, so the next Tab goes into it.
 func TestNavigationMovesFocusToThePage(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/entities/entities.search")
@@ -170,6 +174,7 @@ func TestNavigationMovesFocusToThePage(t *testing.T) {
 // TestErrorsAreAnnouncedOnSendNotOnEveryKeystroke types a wrong value key by key, then sends:
 // no live region speaks while typing, the form's status says once on Send what needs fixing.
 func TestErrorsAreAnnouncedOnSendNotOnEveryKeystroke(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/entities/entities.search")

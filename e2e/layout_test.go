@@ -63,6 +63,7 @@ type box struct{ Top, Bottom int }
 // under the summary, the reference text below it), and no text in the response column (the
 // request, its code, and for a GET the answer) breaks inside a word.
 func TestLayoutEveryOperationPageShowsItsFormFirst(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	res, err := http.Get(base + "/catalog.json")
 	if err != nil {
@@ -74,41 +75,49 @@ func TestLayoutEveryOperationPageShowsItsFormFirst(t *testing.T) {
 	if err != nil {
 		t.Fatalf("reading the catalog: %v", err)
 	}
+	for _, a := range cat.APIs { // each API in a browser of its own, beside the others
+		t.Run(a.Slug, func(t *testing.T) {
+			t.Parallel()
+			layoutOperations(t, base, a)
+		})
+	}
+}
+
+// layoutOperations opens every operation page of a in a browser and checks its layout.
+func layoutOperations(t *testing.T, base string, a catalog.API) {
 	ctx := newBrowser(t)
 	emulate(t, ctx, 1280, 900, "light")
-	for _, a := range cat.APIs {
-		for _, op := range a.Operations {
-			t.Run(a.Slug+"/"+op.ID, func(t *testing.T) {
-				openPage(t, ctx, base+"/"+a.Slug+"/"+op.ID)
-				raw, err := chromedp.Run(within(t, ctx, 20*time.Second), chromedp.Poll[string](formFirst))
-				if err != nil {
-					t.Fatalf("no form: %v", err)
-				}
-				var got struct {
-					Field, Send *box
-					Height      int
-					Params      bool
-				}
-				if err := json.Unmarshal([]byte(raw), &got); err != nil {
-					t.Fatal(err)
-				}
-				inScreen := func(b *box) bool { return b != nil && b.Top >= 0 && b.Bottom <= got.Height }
-				if got.Params && !inScreen(got.Field) {
-					t.Errorf("the first field is at %+v; want it within the first screen (0 to %d px)", got.Field, got.Height)
-				}
-				if !inScreen(got.Send) {
-					t.Errorf("Send is at %+v; want it within the first screen (0 to %d px)", got.Send, got.Height)
-				}
-				checkWordBreaks(t, ctx, "the request")
-				if op.Method != "GET" || op.Viewer == catalog.ViewerChat {
-					return // sending changes the sandbox or has its own view: the request is enough
-				}
-				if err := chromedp.Do(within(t, ctx, 30*time.Second), chromedp.Click(chromedp.ID("send")), chromedp.WaitVisible(chromedp.ID("response-status"))); err != nil {
-					t.Fatalf("sending: %v", err)
-				}
-				checkWordBreaks(t, ctx, "the answer")
-			})
-		}
+	for _, op := range a.Operations {
+		t.Run(op.ID, func(t *testing.T) {
+			openPage(t, ctx, base+"/"+a.Slug+"/"+op.ID)
+			raw, err := chromedp.Run(within(t, ctx, 20*time.Second), chromedp.Poll[string](formFirst))
+			if err != nil {
+				t.Fatalf("no form: %v", err)
+			}
+			var got struct {
+				Field, Send *box
+				Height      int
+				Params      bool
+			}
+			if err := json.Unmarshal([]byte(raw), &got); err != nil {
+				t.Fatal(err)
+			}
+			inScreen := func(b *box) bool { return b != nil && b.Top >= 0 && b.Bottom <= got.Height }
+			if got.Params && !inScreen(got.Field) {
+				t.Errorf("the first field is at %+v; want it within the first screen (0 to %d px)", got.Field, got.Height)
+			}
+			if !inScreen(got.Send) {
+				t.Errorf("Send is at %+v; want it within the first screen (0 to %d px)", got.Send, got.Height)
+			}
+			checkWordBreaks(t, ctx, "the request")
+			if op.Method != "GET" || op.Viewer == catalog.ViewerChat {
+				return // sending changes the sandbox or has its own view: the request is enough
+			}
+			if err := chromedp.Do(within(t, ctx, 30*time.Second), chromedp.Click(chromedp.ID("send")), chromedp.WaitVisible(chromedp.ID("response-status"))); err != nil {
+				t.Fatalf("sending: %v", err)
+			}
+			checkWordBreaks(t, ctx, "the answer")
+		})
 	}
 }
 
@@ -138,6 +147,7 @@ func wordBreakCuts(t *testing.T, ctx context.Context) []string {
 // TestLayoutWordBreakCheckSeesACut shows that the check above can fail: a long name squeezed
 // into a narrow box that may break anywhere is reported cut, the same name given room is not.
 func TestLayoutWordBreakCheckSeesACut(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	emulate(t, ctx, 1280, 900, "light")

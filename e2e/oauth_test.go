@@ -16,6 +16,7 @@ import (
 // link asks for it, and the call works. (TestSecretsNeverReachTheBrowser signs in too and
 // looks for the tokens everywhere the browser and the logs could hold them.)
 func TestOAuthSignInNarrowThenWiden(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 

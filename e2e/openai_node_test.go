@@ -19,6 +19,7 @@ import (
 // Loupe's proxy: .parse() and .stream() give the schema's value parsed, json_object gives an
 // object, and a tool message answering no call is refused with OpenAI's 400.
 func TestOpenAINodeParse(t *testing.T) {
+	t.Parallel()
 	requireTools(t)
 	srv, err := server.New(server.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {

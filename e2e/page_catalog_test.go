@@ -13,6 +13,7 @@ import (
 // another operation opened from the sidebar waits for the catalog and shows its form once the
 // catalog arrives.
 func TestAnOperationPageRunsBeforeTheCatalogArrives(t *testing.T) {
+	t.Parallel()
 	base, release := holdingServer(t, func(r *http.Request) bool { return r.URL.Path == "/catalog.json" })
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/entities/entities.search")

@@ -16,6 +16,7 @@ import (
 // background loop inserts items (new ones, newest, and back-dated ones among the pages still
 // to come): the cursor's promise is that every original item shows exactly once.
 func TestFetchAllCursorWhileInserting(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/pagination/listItemsCursor")
@@ -87,6 +88,7 @@ func TestFetchAllCursorWhileInserting(t *testing.T) {
 // TestLinkHeaderListIsWalked walks the list whose links are in a Link header with Next and
 // Previous.
 func TestLinkHeaderListIsWalked(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/pagination/listItemsLinkHeader")

@@ -16,6 +16,7 @@ const pageIDs = `Array.from(document.querySelectorAll("#paged-table tbody tr")).
 // with Next and back with Previous, then gathers it whole with Fetch all pages: every item
 // shows exactly once, in the list's order.
 func TestPagedListsCanBeWalked(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	tests := []struct {

@@ -73,6 +73,7 @@ func hostileFragments(ops map[string]*catalog.Operation, payload string) map[str
 // are opened as new page loads, the rest by changing the fragment of the open page (the app
 // reads it on every change).
 func TestHostilePermalinksRunNothing(t *testing.T) {
+	t.Parallel()
 	payloads := loadXSSCorpus(t)
 	dir := writeStatic(t, "/")
 	var cat catalog.Catalog
@@ -100,19 +101,59 @@ func TestHostilePermalinksRunNothing(t *testing.T) {
 	mux.Handle("/", http.FileServer(http.Dir(dir)))
 	site := serveHandler(t, mux)
 
-	ctx := newBrowser(t)
+	byPage := map[string][][]string{} // page → one list of fragments per payload
+	for _, p := range payloads {
+		for path, frags := range hostileFragments(ops, p) {
+			byPage[path] = append(byPage[path], frags)
+		}
+	}
 	var dialogs []string
+	checked := 0
+	// Each page in a browser of its own, beside the others; the beacons are counted once all
+	// are done.
+	t.Run("pages", func(t *testing.T) {
+		for path, perPayload := range byPage {
+			t.Run(path, func(t *testing.T) {
+				t.Parallel()
+				n := hostilePage(t, site, path, perPayload, func(d string) {
+					mu.Lock()
+					dialogs = append(dialogs, d)
+					mu.Unlock()
+				})
+				mu.Lock()
+				checked += n
+				mu.Unlock()
+			})
+		}
+	})
+	mu.Lock()
+	defer mu.Unlock()
+	for _, d := range dialogs {
+		t.Errorf("a dialog opened: %q", d)
+	}
+	for _, b := range beacons {
+		t.Errorf("a payload called the site: %s", b)
+	}
+	t.Logf("%d payloads, %d hostile fragments on %d pages", len(payloads), checked, len(byPage))
+	if len(payloads) < 100 {
+		t.Errorf("the corpus holds %d payloads; want at least 100", len(payloads))
+	}
+}
+
+// hostilePage opens the static site's page path in a browser of its own with each payload's
+// fragments (the first two as new page loads, the rest by changing the fragment of the open
+// page), checks that nothing runs, then checks that the checks can fail (the control). It
+// reports each dialog that opens and returns how many fragments it opened.
+func hostilePage(t *testing.T, site, path string, perPayload [][]string, dialog func(string)) int {
+	ctx := newBrowser(t)
 	_ = chromedp.Listen(ctx, func(ev any) {
 		if e, ok := ev.(*page.EventJavascriptDialogOpening); ok {
-			mu.Lock()
-			dialogs = append(dialogs, e.Message)
-			mu.Unlock()
+			dialog(e.Message)
 		}
 	})
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: xssHooks}); err != nil {
 		t.Fatal(err)
 	}
-	checked := 0
 	check := func(where string) {
 		t.Helper()
 		time.Sleep(200 * time.Millisecond) // handlers such as onerror fire after the render settles
@@ -126,39 +167,32 @@ func TestHostilePermalinksRunNothing(t *testing.T) {
 			}
 		}
 	}
-	byPage := map[string][][]string{} // page → one list of fragments per payload
-	for _, p := range payloads {
-		for path, frags := range hostileFragments(ops, p) {
-			byPage[path] = append(byPage[path], frags)
+	checked := 0
+	began := time.Now()
+	for _, frags := range perPayload[:2] { // new page loads with the fragment
+		openPage(t, ctx, site+path+frags[0])
+		checked++
+	}
+	var rest []string
+	for _, frags := range perPayload {
+		rest = append(rest, frags...)
+	}
+	// The others by changing the fragment of the open page, each left to render.
+	for start := 0; start < len(rest); start += 50 {
+		batch := rest[start:min(start+50, len(rest))]
+		list, _ := json.Marshal(batch)
+		if _, err := chromedp.Run(within(t, ctx, 60*time.Second), chromedp.Evaluate[bool](`(async (frags) => {
+			for (const f of frags) { location.hash = f; await new Promise(r => setTimeout(r, 25)); }
+			return true;
+		})(`+string(list)+`)`, chromedp.EvalAwaitPromise)); err != nil {
+			t.Fatalf("%s: changing the fragment: %v", path, err)
+		}
+		checked += len(batch)
+		if start+50 >= len(rest) || start%200 == 150 {
+			check(fmt.Sprintf("%s, fragments %d to %d", path, start+1, start+len(batch)))
 		}
 	}
-	for path, perPayload := range byPage {
-		began := time.Now()
-		for _, frags := range perPayload[:2] { // new page loads with the fragment
-			openPage(t, ctx, site+path+frags[0])
-			checked++
-		}
-		var rest []string
-		for _, frags := range perPayload {
-			rest = append(rest, frags...)
-		}
-		// The others by changing the fragment of the open page, each left to render.
-		for start := 0; start < len(rest); start += 50 {
-			batch := rest[start:min(start+50, len(rest))]
-			list, _ := json.Marshal(batch)
-			if _, err := chromedp.Run(within(t, ctx, 60*time.Second), chromedp.Evaluate[bool](`(async (frags) => {
-				for (const f of frags) { location.hash = f; await new Promise(r => setTimeout(r, 25)); }
-				return true;
-			})(`+string(list)+`)`, chromedp.EvalAwaitPromise)); err != nil {
-				t.Fatalf("%s: changing the fragment: %v", path, err)
-			}
-			checked += len(batch)
-			if start+50 >= len(rest) || start%200 == 150 {
-				check(fmt.Sprintf("%s, fragments %d to %d", path, start+1, start+len(batch)))
-			}
-		}
-		t.Logf("%s: %d fragments in %v", path, len(rest), time.Since(began).Round(time.Millisecond))
-	}
+	t.Logf("%s: %d fragments in %v", path, len(rest), time.Since(began).Round(time.Millisecond))
 	// The control: markup slipped in by hand is seen by the audit, and its handler is blocked
 	// by the static page's policy and reported, so the checks above can fail.
 	chatEval[bool](t, ctx, `(() => { document.body.insertAdjacentHTML("beforeend", "<img id=control src=x onerror=alert(1)>"); return true })()`)
@@ -168,16 +202,5 @@ func TestHostilePermalinksRunNothing(t *testing.T) {
 	if bad, _ := chromedp.Run(within(t, ctx, 10*time.Second), chromedp.Evaluate[[]string](permalinkAudit)); len(bad) == 0 {
 		t.Error("control: the audit missed an onerror handler")
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	for _, d := range dialogs {
-		t.Errorf("a dialog opened: %q", d)
-	}
-	for _, b := range beacons {
-		t.Errorf("a payload called the site: %s", b)
-	}
-	t.Logf("%d payloads, %d hostile fragments on %d pages", len(payloads), checked, len(byPage))
-	if len(payloads) < 100 {
-		t.Errorf("the corpus holds %d payloads; want at least 100", len(payloads))
-	}
+	return checked
 }

@@ -11,6 +11,7 @@ import (
 // size (390x844): no page is wider than the screen, the operation list is hidden behind the menu
 // button, and the button shows and hides it.
 func TestAPhoneSeesThePageNotTheMenu(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	cat := fetchCatalog(t, base)
 	ctx := newBrowser(t)

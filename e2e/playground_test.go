@@ -82,6 +82,7 @@ func proxiedRequests(t *testing.T, ctx context.Context) int {
 }
 
 func TestEveryOperationPageHasAFieldForEveryParameter(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	cat := fetchCatalog(t, base)
 	ctx := newBrowser(t)
@@ -138,6 +139,7 @@ func TestEveryOperationPageHasAFieldForEveryParameter(t *testing.T) {
 }
 
 func TestEntitySearchShowsTheResponse(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/entities/entities.search")
@@ -183,6 +185,7 @@ func TestEntitySearchShowsTheResponse(t *testing.T) {
 }
 
 func TestAnOutOfRangeLimitIsReportedAndNothingIsSent(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/entities/entities.search")
@@ -238,6 +241,7 @@ func TestAnOutOfRangeLimitIsReportedAndNothingIsSent(t *testing.T) {
 }
 
 func TestACopiedLinkRestoresTheForm(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/entities/entities.search")
@@ -304,6 +308,7 @@ func TestACopiedLinkRestoresTheForm(t *testing.T) {
 // has costs that part only: the rest is restored, and a notice names what was left out. A
 // fragment that is no link at all leaves the defaults, and says so.
 func TestALinkRestoresWhatItCanAndNamesTheRest(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	tests := []struct {
@@ -340,6 +345,7 @@ func TestALinkRestoresWhatItCanAndNamesTheRest(t *testing.T) {
 }
 
 func TestKeyboardShortcuts(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/entities/entities.search")
@@ -373,6 +379,7 @@ func TestKeyboardShortcuts(t *testing.T) {
 }
 
 func TestTheBodyEditorNamesTheWrongField(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/cluster/security.config_upgrade_perform")
@@ -418,6 +425,7 @@ func TestTheBodyEditorNamesTheWrongField(t *testing.T) {
 }
 
 func TestALinkWithACredentialIgnoresIt(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/entities/entities.search#v1&query=Paris&key=SECRET")

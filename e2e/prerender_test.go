@@ -23,6 +23,7 @@ func startGatedServer(t *testing.T) (base string, release func()) {
 // prerendered form is still in the field, and in the request the app would send, after the
 // wasm has replaced the page.
 func TestThePrerenderedPageIsUsableWhileTheWasmLoads(t *testing.T) {
+	t.Parallel()
 	base, release := startGatedServer(t)
 	ctx := newBrowser(t)
 	field := "#f-query-query"

@@ -49,6 +49,7 @@ var deploymentIDPattern = regexp.MustCompile(`"deploymentId":\s*"(AKfyc[\w-]+)"`
 // back in the browser (every step passing), run with `loupe walk FILE`'s code, and a copy
 // with a mistake, opened as a file, shows the problem at its line and sends nothing.
 func TestThreeRequestsRecordedAsAWalkthroughRunBack(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	project := "path:scriptId=" + script.SeedScriptID

@@ -34,6 +34,7 @@ type lintReport struct {
 // the project's redocly.yaml) from the project root over every built-in OpenAPI document and
 // fails on any error or warning, naming each.
 func TestOpenAPIDocumentsPassRedocly(t *testing.T) {
+	t.Parallel()
 	cli, err := filepath.Abs(filepath.Join("node_modules", ".bin", "redocly"))
 	if err != nil {
 		t.Fatal(err)

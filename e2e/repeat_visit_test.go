@@ -17,6 +17,7 @@ import (
 // from then on: the page loads again and its app runs, with no request for app.wasm reaching
 // the server and the wasm coming through the worker.
 func TestARepeatVisitStartsFromTheServiceWorker(t *testing.T) {
+	t.Parallel()
 	const pagePath = "/entities/entities.search"
 	var wasmRequests atomic.Int32
 	var holdPages atomic.Bool

@@ -40,13 +40,14 @@ type replicaSet struct {
 // machine), so that only the measurement meets the limit.
 const replicaRate, replicaBurst = 50, 100
 
-// startReplicas builds loupe, starts a throw-away PostgreSQL cluster, three replicas and nginx.
+// startReplicas starts a throw-away PostgreSQL cluster, three replicas of loupe (the binary
+// built once for the package) and nginx.
 func startReplicas(t *testing.T) *replicaSet {
 	t.Helper()
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "loupe")
-	if out, err := exec.Command("go", "build", "-o", bin, "../server/cmd/loupe").CombinedOutput(); err != nil {
-		t.Fatalf("go build loupe: %v\n%s", err, out)
+	bin, err := loupeBinary() // the one the static tests run
+	if err != nil {
+		t.Fatal(err)
 	}
 	pg := pgtest.New(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -127,6 +128,9 @@ func (rs *replicaSet) kill(i int) {
 // on the other two, sees the same login, grant and state; the killed replica, restarted,
 // rejoins and sees them too; and the rate limit measured through all three is the configured
 // one ±10%.
+//
+// It runs alone, not in parallel with the other tests: the rate it measures would be lowered by
+// the browsers of other tests taking the CPU.
 func TestReplicasShareOneSession(t *testing.T) {
 	rs := startReplicas(t)
 	ctx := newBrowser(t)

@@ -53,6 +53,7 @@ var respectGaps = map[string]struct{ step, message string }{
 // proxy, and with `loupe walk`'s code against another: both must give the same verdict,
 // but for the gaps listed above, which must fail exactly as described.
 func TestBuiltInWalkthroughsRunInRespect(t *testing.T) {
+	t.Parallel()
 	cli, err := filepath.Abs(filepath.Join("node_modules", "@redocly", "cli", "bin", "cli.js"))
 	if err != nil {
 		t.Fatal(err)

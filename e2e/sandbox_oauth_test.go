@@ -23,6 +23,7 @@ import (
 // passes axe-core in both color schemes. The page needs no wasm, so the server starts without
 // it.
 func TestSandboxConsentPage(t *testing.T) {
+	t.Parallel()
 	srv, err := server.New(server.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatalf("server.New: %v", err)

@@ -14,6 +14,7 @@ import (
 // a script project; Bob still sees the upgrade available and cannot open her project; Reset on
 // the cluster's and the script API's pages, after a confirmation, gives Alice the seed back.
 func TestSandboxSessionsAreSeparate(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	alice := newBrowser(t)
 	bob, cancel := chromedp.NewContext(alice, chromedp.WithNewBrowserContext())

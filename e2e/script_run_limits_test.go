@@ -40,6 +40,9 @@ var goTypeName = regexp.MustCompile(`\*?\b[a-z]+\.[A-Z][A-Za-z]*\b|\bengine\b`)
 // take 2 s, a function that logs lines (its logs, result and duration shown), an endless loop
 // (stopped by the time limit, said in words with what to do, its stack as Apps Script writes
 // it) and a gigabyte allocation (stopped by the memory limit).
+//
+// It runs alone, not in parallel with the other tests: it bounds the endless loop's wall-clock
+// time (the 2 s limit plus at most 1 s), which other tests' browsers taking the CPU would stretch.
 func TestScriptWorkspaceRunLogsAndLimits(t *testing.T) {
 	base := startServer(t, func(c *server.Config) { c.ScriptRunTimeout = 2 * time.Second })
 	ctx := newBrowser(t)

@@ -59,6 +59,7 @@ catch (e) { document.getElementById('cookie').textContent = 'cookie refused: ' +
 //
 // The frame is read last: reading it attaches to its target, which ends the page's.
 func TestWebAppInChromium(t *testing.T) {
+	t.Parallel()
 	began := time.Now().UTC().Add(-time.Second).Format(time.RFC3339)
 	base := startServer(t)
 	ctx := newBrowser(t)

@@ -25,6 +25,7 @@ const workspaceCode = "function greet(name) {\n" +
 // and sees its result and logs; then runs a function that throws a TypeError, sees its stack,
 // and follows the frame's link to the line in the editor.
 func TestScriptWorkspaceEditSaveRun(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/script/workspace")
@@ -120,6 +121,7 @@ func TestScriptWorkspaceEditSaveRun(t *testing.T) {
 // TestScriptWorkspaceNewProject creates a project in the workspace, adds a server file to it,
 // saves and runs its function: the run goes to the new project.
 func TestScriptWorkspaceNewProject(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/script/workspace")

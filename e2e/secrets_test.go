@@ -166,6 +166,7 @@ const oauthCodePrefix = "sandbox-code."
 // the OAuth tokens in the page, the URL, the browser's storage and cookies, every response
 // the server sent, and the server's logs.
 func TestSecretsNeverReachTheBrowser(t *testing.T) {
+	t.Parallel()
 	env := map[string]string{}
 	var secrets []string
 	yamlText := "apis:\n"
@@ -282,6 +283,7 @@ func TestSecretsNeverReachTheBrowser(t *testing.T) {
 // TestUsersFileModeNeedsALogin starts Loupe with a users file: an anonymous visitor gets the
 // login page, and no proxied call succeeds until they log in.
 func TestUsersFileModeNeedsALogin(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	hash, _ := bcrypt.GenerateFromPassword([]byte("e2e password"), bcrypt.MinCost)
 	users := filepath.Join(dir, "users")
@@ -368,6 +370,7 @@ func cspViolations(t *testing.T, ctx context.Context) []string {
 // HTML preview) and expects no Content-Security-Policy violation. A deliberate inline
 // script first shows that the check sees violations.
 func TestTheAppRunsUnderItsCSP(t *testing.T) {
+	t.Parallel()
 	base, tap, _ := startTappedServer(t, "", nil)
 	ctx := newBrowser(t)
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: cspRecorder}); err != nil {

@@ -14,6 +14,7 @@ import (
 // then offered, sends exactly the request the preview shows, the bad value included, once, and
 // the API's own error is shown, not one of Loupe's.
 func TestSendAnywaySendsWhatTheFormShows(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/entities/entities.search")

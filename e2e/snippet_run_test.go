@@ -132,6 +132,7 @@ func requireTools(t *testing.T) {
 // API with the credential from its environment variable, and checks that each sent exactly the
 // form's request and got Loupe's answer.
 func TestSnippetsRun(t *testing.T) {
+	t.Parallel()
 	requireTools(t)
 	rec := &recorder{}
 	srv, err := server.New(server.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})

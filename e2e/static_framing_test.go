@@ -65,6 +65,7 @@ try { caches.keys().then(function (k) { parent.postMessage("ran:caches:" + k, "*
 // nothing reaches the attacker's server. The control: the site's own page, framing the preview
 // the way the app does, gets the same HTML run in an opaque origin.
 func TestAnotherSiteCannotRunScriptInTheStaticPreview(t *testing.T) {
+	t.Parallel()
 	site := serveFiles(t, writeStatic(t, "/"), "/")
 	var attacker *attackerSite
 	attacker = newAttackerSite(t, func(self string) string {
@@ -128,6 +129,7 @@ attack(""); attack("allow-scripts"); attack("allow-scripts allow-same-origin");
 // before its app starts; the top window stays the attacker's (browsers let a frame take it only
 // after a click in it).
 func TestAnotherSiteCannotFrameTheStaticPages(t *testing.T) {
+	t.Parallel()
 	site := serveFiles(t, writeStatic(t, "/"), "/")
 	target := site + "entities/entities.search"
 	for _, tc := range []struct {

@@ -98,6 +98,7 @@ const whereTheKeyIs = `(async (key) => {
 // after "Back to the sandbox" the key is in no cache, storage or later request, and the calls
 // go to the in-browser sandbox again.
 func TestARealAPIKeyIsForgottenBackInTheSandbox(t *testing.T) {
+	t.Parallel()
 	const key = "K3y-typed-29-xyz"
 	site, api := serveSiteWithAPI(t, writeStatic(t, "/"))
 	ctx := newBrowser(t)
@@ -174,6 +175,7 @@ func TestARealAPIKeyIsForgottenBackInTheSandbox(t *testing.T) {
 // cluster picture (which polls the sandbox's own GET /_sandbox/state) and its controls send
 // nothing to the real server: the picture says it needs the sandbox.
 func TestSandboxOnlyCallsNeverGoToARealAPI(t *testing.T) {
+	t.Parallel()
 	site, api := serveSiteWithAPI(t, writeStatic(t, "/"))
 	ctx := newBrowser(t)
 	openPage(t, ctx, site+"cluster/cluster.health")

@@ -24,6 +24,7 @@ import (
 // and found by the list; a page_size that is not a number is answered 400
 // application/problem+json naming it.
 func TestTheStaticSiteAnswersAnAPIOfYourOwn(t *testing.T) {
+	t.Parallel()
 	bin, err := loupeBinary()
 	if err != nil {
 		t.Fatal(err)

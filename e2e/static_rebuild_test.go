@@ -79,6 +79,7 @@ func siteVersion(t *testing.T, dir string) string {
 // headers): their next load shows the new build, its page, its catalog and its app, and the
 // worker moves to the new version and drops the old one's cache.
 func TestARebuiltStaticSiteReachesAReturningVisitor(t *testing.T) {
+	t.Parallel()
 	dir := writeStatic(t, "/")
 	site := serveFiles(t, dir, "/")
 	old := siteVersion(t, dir)

@@ -86,8 +86,10 @@ func sendAndWait(t *testing.T, ctx context.Context) string {
 }
 
 func TestTheStaticSiteWorksWithNoServer(t *testing.T) {
+	t.Parallel()
 	for _, base := range []string{"/", "/docs/api/"} {
 		t.Run("under "+base, func(t *testing.T) {
+			t.Parallel()
 			dir := writeStatic(t, base)
 			site := serveFiles(t, dir, base)
 			var cat catalog.Catalog
@@ -241,6 +243,7 @@ func firstPlainOperation(a catalog.API) *catalog.Operation {
 }
 
 func TestAStaticPageOpenedFromAFileSaysHowToServeIt(t *testing.T) {
+	t.Parallel()
 	dir := writeStatic(t, "/")
 	ctx := newBrowser(t)
 	if err := chromedp.Do(within(t, ctx, 30*time.Second), chromedp.Navigate("file://"+filepath.Join(dir, "index.html"))); err != nil {
@@ -256,6 +259,7 @@ func TestAStaticPageOpenedFromAFileSaysHowToServeIt(t *testing.T) {
 }
 
 func TestTheStaticSiteCallsARealAPIWithAKeyHeldInTheTab(t *testing.T) {
+	t.Parallel()
 	dir := writeStatic(t, "/")
 	site := serveFiles(t, dir, "/")
 	var mu sync.Mutex
@@ -317,6 +321,7 @@ func TestTheStaticSiteCallsARealAPIWithAKeyHeldInTheTab(t *testing.T) {
 }
 
 func TestTheStaticSitePreviewsAChatAppIsolated(t *testing.T) {
+	t.Parallel()
 	site := serveFiles(t, writeStatic(t, "/sub/"), "/sub/")
 	ctx := newBrowser(t)
 	openPage(t, ctx, site+"chat/createChatCompletion")
@@ -329,6 +334,7 @@ func TestTheStaticSitePreviewsAChatAppIsolated(t *testing.T) {
 }
 
 func TestResetPutsTheInBrowserSandboxBackToItsSeed(t *testing.T) {
+	t.Parallel()
 	site := serveFiles(t, writeStatic(t, "/"), "/")
 	ctx := newBrowser(t)
 	openPage(t, ctx, site+"script/projects.create")
@@ -372,6 +378,7 @@ func TestResetPutsTheInBrowserSandboxBackToItsSeed(t *testing.T) {
 // all (its steps judged by the sandbox module), the script workspace marks a syntax error
 // before saving, and the request preview's curl goes to the real API, never to /proxy.
 func TestTheStaticSiteRunsLoupesOwnTools(t *testing.T) {
+	t.Parallel()
 	site := serveFiles(t, writeStatic(t, "/docs/"), "/docs/")
 	ctx := newBrowser(t)
 

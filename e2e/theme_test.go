@@ -13,6 +13,7 @@ import (
 // TestTheThemeToggleOverridesTheSystemAndPersists picks Dark on a light system, reloads, and
 // goes back to System.
 func TestTheThemeToggleOverridesTheSystemAndPersists(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	emulate(t, ctx, 1280, 800, "light")
@@ -65,6 +66,7 @@ const firstPaintRecorder = `document.addEventListener("DOMContentLoaded", () => 
 // afresh, from the server and from the static explorer: when the prerendered page has been
 // parsed, before the wasm starts, it is already dark (no flash of the system theme).
 func TestTheSavedThemeIsAppliedBeforeTheWasmRuns(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct{ name, site string }{
 		{"server", startServer(t) + "/"},
 		{"static explorer", serveFiles(t, writeStatic(t, "/"), "/")},

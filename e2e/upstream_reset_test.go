@@ -15,6 +15,7 @@ import (
 // headers: the page shows Loupe's 502 naming the API and its address, not a failure of the
 // link between the browser and Loupe.
 func TestAnUpstreamResetIsTheAPIsFault(t *testing.T) {
+	t.Parallel()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

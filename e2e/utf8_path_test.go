@@ -59,6 +59,7 @@ func sendUTF8Paths(t *testing.T, ctx context.Context, site string) {
 // TestAUTF8PathValueReachesTheAPI types café and 東京 as path values on the Loupe server
 // (through /proxy/) and in the static explorer (the sandbox module in the page).
 func TestAUTF8PathValueReachesTheAPI(t *testing.T) {
+	t.Parallel()
 	ctx := newBrowser(t)
 	t.Run("through the proxy", func(t *testing.T) {
 		sendUTF8Paths(t, ctx, startServer(t)+"/")

@@ -57,6 +57,7 @@ func evalString(t *testing.T, ctx context.Context, js string) string {
 // preview shows), a wrong value is flagged at its field and keeps the step from running, and
 // the lookup step's carried id shows in its field, marked with the step it came from.
 func TestAWalkthroughStepIsTheOperationsForm(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/walkthroughs/entities-search-then-lookup")
@@ -112,6 +113,7 @@ func TestAWalkthroughStepIsTheOperationsForm(t *testing.T) {
 // grows in the chat's own rendering, visibly step by step, before the step is judged; a second
 // run is stopped half-way, which leaves the step unjudged and ready to run again.
 func TestTheChatWalkthroughStreamsInTheRunner(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/walkthroughs/chat-tool-round-trip")
@@ -169,6 +171,7 @@ func TestTheChatWalkthroughStreamsInTheRunner(t *testing.T) {
 // TestTheKeyboardAloneRunsAWalkthroughStep runs a walkthrough step without a mouse: skip link,
 // Tab to Run step, Enter; then Enter in the next step's form runs that step.
 func TestTheKeyboardAloneRunsAWalkthroughStep(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/walkthroughs/entities-search-then-lookup")

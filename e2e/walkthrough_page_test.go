@@ -29,6 +29,7 @@ const sideways = `(() => {
 // goes well (Sending… included) and shows success once every step passed; the page does not
 // scroll sideways at 1280 px nor at a phone's width, with the steps' answers open.
 func TestTheWalkthroughPageIsFinished(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/walkthroughs/entities-search-then-lookup")

@@ -34,6 +34,7 @@ func waitStep(t *testing.T, ctx context.Context, step, status string) string {
 // with its source), a link to the half-done walkthrough opened in a new tab resumes at the
 // lookup with that value, and running it there finishes the walkthrough.
 func TestAWalkthroughRunsStepByStepAndResumesFromItsLink(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/walkthroughs/entities-search-then-lookup")
@@ -81,6 +82,7 @@ func TestAWalkthroughRunsStepByStepAndResumesFromItsLink(t *testing.T) {
 // TestTheChatWalkthroughRunsAll runs the chat walkthrough with Run all: the streamed answer,
 // the tool call, and the tool result whose call id is carried from the step before.
 func TestTheChatWalkthroughRunsAll(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/walkthroughs/chat-tool-round-trip")
@@ -110,6 +112,7 @@ func TestTheChatWalkthroughRunsAll(t *testing.T) {
 // TestAFailingCriterionStopsTheWalkthrough searches for nothing: the search step shows which
 // criterion failed and what to try, and the lookup does not run.
 func TestAFailingCriterionStopsTheWalkthrough(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/walkthroughs/entities-search-then-lookup#in.query=zzzqqqxxx")
@@ -134,6 +137,7 @@ func TestAFailingCriterionStopsTheWalkthrough(t *testing.T) {
 
 // TestAnUnknownWalkthroughSaysSo opens a walkthrough that does not exist.
 func TestAnUnknownWalkthroughSaysSo(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/walkthroughs/nope")

@@ -172,6 +172,7 @@ const xssAudit = `(() => {
 // viewer and the JSON-LD cards in Chromium, and checks that none ran: no dialog, no beacon to
 // the server, no CSP violation, and nothing active left in the rendered DOM.
 func TestXSSCorpus(t *testing.T) {
+	t.Parallel()
 	payloads := loadXSSCorpus(t)
 	up := &xssUpstream{batches: xssBatches(payloads), payloads: payloads}
 	upstream := httptest.NewServer(up)
