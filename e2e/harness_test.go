@@ -13,6 +13,8 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -54,16 +56,47 @@ func startServer(t testing.TB, opts ...func(*server.Config)) string {
 	for _, o := range opts {
 		o(&cfg)
 	}
-	srv, err := server.New(cfg)
-	if err != nil {
-		t.Fatalf("server.New: %v", err)
-	}
+	srv := newServer(t, cfg)
 	ts := httptest.NewServer(srv)
 	t.Cleanup(func() {
 		ts.Close()
 		srv.Close()
 	})
 	return ts.URL
+}
+
+// newServer is server.New for a test. The tests run in parallel, each with servers of its own
+// in this process, but the catalog that pages are prerendered with is the process's
+// (loupe/app.UseCatalog: the last server made sets it). Every server of a parallel test has the
+// built-in catalog, so that it does not matter which; a test whose server has a catalog of its
+// own (APIs or walkthroughs of its configuration) runs alone: it calls serialCatalog first and
+// not t.Parallel, and newServer fails it otherwise.
+func newServer(t testing.TB, cfg server.Config) *server.Server {
+	t.Helper()
+	srv, err := server.New(cfg)
+	if err != nil {
+		t.Fatalf("server.New: %v", err)
+	}
+	own := cfg.Settings != nil && len(cfg.Settings.Walkthroughs) > 0
+	for _, a := range srv.Catalog().APIs {
+		own = own || a.Own
+	}
+	top, _, _ := strings.Cut(t.Name(), "/")
+	if _, serial := serialTests.Load(top); own && !serial {
+		srv.Close()
+		t.Fatal("this server has a catalog of its own (APIs or walkthroughs of its configuration): " +
+			"the test must run alone, calling serialCatalog(t) instead of t.Parallel()")
+	}
+	return srv
+}
+
+// serialTests holds the names of the tests that called serialCatalog.
+var serialTests sync.Map
+
+// serialCatalog marks a test that runs alone, not in parallel with the others (it does not call
+// t.Parallel), because its server has a catalog of its own: see newServer.
+func serialCatalog(t *testing.T) {
+	serialTests.Store(t.Name(), true)
 }
 
 // newBrowser starts a headless Chromium with a fresh profile and returns a tab's context. The

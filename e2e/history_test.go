@@ -33,7 +33,7 @@ apis:
 // it with python3 against the same Loupe: the stub upstream gets the same request twice, the
 // key added by the proxy both times, and the history never holds the key.
 func TestHistoryReopensAndPythonRuns(t *testing.T) {
-	t.Parallel()
+	serialCatalog(t)
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Fatal("this test runs the Python snippet with python3, which is missing")
 	}

@@ -17,10 +17,7 @@ import (
 func holdingServer(t *testing.T, hold func(*http.Request) bool) (url string, release func()) {
 	t.Helper()
 	startServer(t) // checks the wasm is built
-	srv, err := server.New(server.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatalf("server.New: %v", err)
-	}
+	srv := newServer(t, server.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	held := make(chan struct{})
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if hold(r) {

@@ -34,7 +34,7 @@ type sideList struct {
 // its clearing, Tab through more links than the page held, a scroll to the end, and axe-core
 // on the sidebar.
 func TestALargeSidebarKeepsOnlyRowsInSight(t *testing.T) {
-	t.Parallel()
+	serialCatalog(t)
 	base := startServer(t, withGitHub(t))
 	ctx := newBrowser(t)
 	openPage(t, ctx, base+"/github/repos-get")

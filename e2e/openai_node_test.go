@@ -21,10 +21,7 @@ import (
 func TestOpenAINodeParse(t *testing.T) {
 	t.Parallel()
 	requireTools(t)
-	srv, err := server.New(server.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := newServer(t, server.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	ts := httptest.NewServer(srv)
 	defer func() { ts.Close(); srv.Close() }()
 	script, _ := filepath.Abs("testdata/openai_parse.mjs")

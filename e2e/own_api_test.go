@@ -19,7 +19,7 @@ import (
 // and the form of notes sends through the proxy with the credential its document's
 // bearer scheme says, which the browser never sees.
 func TestAnAPIOfYourOwn(t *testing.T) {
-	t.Parallel()
+	serialCatalog(t)
 	auth := make(chan string, 1)
 	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		select {

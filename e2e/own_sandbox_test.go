@@ -18,7 +18,7 @@ import (
 // built from its document. The createPet form sends a pet, which the sandbox keeps for this
 // browser's session; the listPets form then finds it.
 func TestOwnAPISandboxInTheBrowser(t *testing.T) {
-	t.Parallel()
+	serialCatalog(t)
 	base := startServer(t, func(c *server.Config) {
 		settings, err := config.Parse([]byte("apis:\n  pets:\n    openapi: ../server/testdata/petstore-3.0.yaml\n"), "loupe.yaml",
 			func(string) (string, bool) { return "", false })
@@ -87,7 +87,7 @@ func sendAndRead(t *testing.T, tctx context.Context, want string) string {
 // and Reset. A body the form lets through (repeated traits: the form does not check
 // uniqueItems) is answered 422 application/problem+json naming the field.
 func TestOwnAPISandboxPageAndBadRequest(t *testing.T) {
-	t.Parallel()
+	serialCatalog(t)
 	base := startServer(t, func(c *server.Config) {
 		settings, err := config.Parse([]byte("apis:\n  shelter:\n    openapi: testdata/shelter-3.1.yaml\n"), "loupe.yaml",
 			func(string) (string, bool) { return "", false })

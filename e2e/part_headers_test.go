@@ -16,7 +16,7 @@ import (
 // typed there is in the preview, the curl snippet and the link, the upstream receives it in the
 // part's headers byte for byte, and the link reopens the form with it.
 func TestPartHeaders(t *testing.T) {
-	t.Parallel()
+	serialCatalog(t)
 	upURL, got := recordingUpstream(t, `{"id":"p1"}`)
 	base := startWithAPIs(t, `
 apis:

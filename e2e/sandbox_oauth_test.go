@@ -24,10 +24,7 @@ import (
 // it.
 func TestSandboxConsentPage(t *testing.T) {
 	t.Parallel()
-	srv, err := server.New(server.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatalf("server.New: %v", err)
-	}
+	srv := newServer(t, server.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	ts := httptest.NewServer(srv)
 	t.Cleanup(func() {
 		ts.Close()
@@ -73,7 +70,7 @@ func TestSandboxConsentPage(t *testing.T) {
 
 	// A redirect to another site is refused on a page of its own.
 	tctx := within(t, ctx, 30*time.Second)
-	err = chromedp.Do(tctx,
+	err := chromedp.Do(tctx,
 		chromedp.Navigate(authorize(map[string]string{"redirect_uri": "https://evil.example/oauth/callback"})),
 		chromedp.WaitVisible(chromedp.CSS(`[role=alert]`)),
 	)

@@ -125,10 +125,7 @@ func startTappedServer(t *testing.T, yamlText string, env map[string]string) (st
 		defer logMu.Unlock()
 		return logs.Write(p)
 	}), nil))
-	srv, err := server.New(server.Config{Settings: settings, Logger: logger, ChatTokensPerSecond: 400})
-	if err != nil {
-		t.Fatalf("server.New: %v", err)
-	}
+	srv := newServer(t, server.Config{Settings: settings, Logger: logger, ChatTokensPerSecond: 400})
 	tap := &wireTap{}
 	ts := httptest.NewServer(tap.wrap(srv))
 	t.Cleanup(func() { ts.Close(); srv.Close() })

@@ -135,10 +135,7 @@ func TestSnippetsRun(t *testing.T) {
 	t.Parallel()
 	requireTools(t)
 	rec := &recorder{}
-	srv, err := server.New(server.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := newServer(t, server.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	loupe := httptest.NewServer(rec.wrap(srv))
 	defer func() { loupe.Close(); srv.Close() }()
 	stub := httptest.NewServer(rec.wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -297,10 +297,7 @@ func startBeaconServer(t *testing.T, yamlText string) (string, *beaconTap) {
 	if err != nil {
 		t.Fatalf("configuration: %v", err)
 	}
-	srv, err := server.New(server.Config{Settings: settings, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatalf("server.New: %v", err)
-	}
+	srv := newServer(t, server.Config{Settings: settings, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	tap := &beaconTap{}
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/xss-beacon") {
