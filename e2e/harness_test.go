@@ -26,6 +26,13 @@ import (
 	"loupe/web"
 )
 
+// TestMain runs the tests, then removes the static sites they shared.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	removeSharedSites()
+	os.Exit(code)
+}
+
 // chromePath finds Chromium: $CHROME, then /usr/bin/chromium, then chromium on $PATH.
 func chromePath(t testing.TB) string {
 	t.Helper()

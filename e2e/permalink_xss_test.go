@@ -75,7 +75,7 @@ func hostileFragments(ops map[string]*catalog.Operation, payload string) map[str
 func TestHostilePermalinksRunNothing(t *testing.T) {
 	t.Parallel()
 	payloads := loadXSSCorpus(t)
-	dir := writeStatic(t, "/")
+	dir := sharedStatic(t, "/")
 	var cat catalog.Catalog
 	b, err := os.ReadFile(filepath.Join(dir, "catalog.json"))
 	if err != nil || json.Unmarshal(b, &cat) != nil {

@@ -66,7 +66,7 @@ try { caches.keys().then(function (k) { parent.postMessage("ran:caches:" + k, "*
 // the way the app does, gets the same HTML run in an opaque origin.
 func TestAnotherSiteCannotRunScriptInTheStaticPreview(t *testing.T) {
 	t.Parallel()
-	site := serveFiles(t, writeStatic(t, "/"), "/")
+	site := serveFiles(t, sharedStatic(t, "/"), "/")
 	var attacker *attackerSite
 	attacker = newAttackerSite(t, func(self string) string {
 		return `<!doctype html><html><body><script>
@@ -130,7 +130,7 @@ attack(""); attack("allow-scripts"); attack("allow-scripts allow-same-origin");
 // after a click in it).
 func TestAnotherSiteCannotFrameTheStaticPages(t *testing.T) {
 	t.Parallel()
-	site := serveFiles(t, writeStatic(t, "/"), "/")
+	site := serveFiles(t, sharedStatic(t, "/"), "/")
 	target := site + "entities/entities.search"
 	for _, tc := range []struct {
 		name, sandbox string

@@ -100,7 +100,7 @@ const whereTheKeyIs = `(async (key) => {
 func TestARealAPIKeyIsForgottenBackInTheSandbox(t *testing.T) {
 	t.Parallel()
 	const key = "K3y-typed-29-xyz"
-	site, api := serveSiteWithAPI(t, writeStatic(t, "/"))
+	site, api := serveSiteWithAPI(t, sharedStatic(t, "/"))
 	ctx := newBrowser(t)
 	openPage(t, ctx, site+"entities/entities.search")
 	if _, err := chromedp.Run(within(t, ctx, 60*time.Second), chromedp.Poll[bool](`navigator.serviceWorker.controller !== null || null`)); err != nil {
@@ -176,7 +176,7 @@ func TestARealAPIKeyIsForgottenBackInTheSandbox(t *testing.T) {
 // nothing to the real server: the picture says it needs the sandbox.
 func TestSandboxOnlyCallsNeverGoToARealAPI(t *testing.T) {
 	t.Parallel()
-	site, api := serveSiteWithAPI(t, writeStatic(t, "/"))
+	site, api := serveSiteWithAPI(t, sharedStatic(t, "/"))
 	ctx := newBrowser(t)
 	openPage(t, ctx, site+"cluster/cluster.health")
 	useRealAPI(t, ctx, site+"realapi", "ApiKey c2VjcmV0")

@@ -1,15 +1,11 @@
 package e2e
 
 import (
-	"context"
-	"crypto/sha256"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -20,77 +16,14 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"loupe/app/catalog"
-	"loupe/web"
 )
-
-// loupeBinary builds bin/loupe once per test process, with the wasm modules embedded. The
-// static site is written by a separate process, as `make static` does: writing it sets go-app's
-// page variables for the whole process, which the in-process servers of other tests must not see.
-var loupeBinary = sync.OnceValues(func() (string, error) {
-	for _, name := range []string{"app.wasm", "sandboxes.wasm"} {
-		if _, err := fs.Stat(web.FS, name); err != nil {
-			return "", fmt.Errorf("web/%s is not built: run `make wasm` before the browser tests", name)
-		}
-	}
-	wd, _ := os.Getwd()
-	// One place per checkout, overwritten by each run (two checkouts may test at once).
-	dir := filepath.Join(os.TempDir(), fmt.Sprintf("loupe-e2e-bin-%x", sha256.Sum256([]byte(wd)))[:len("loupe-e2e-bin-")+12])
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
-	bin := filepath.Join(dir, "loupe")
-	out, err := exec.Command("go", "build", "-o", bin, "../server/cmd/loupe").CombinedOutput()
-	if err != nil {
-		return "", fmt.Errorf("building loupe: %v\n%s", err, out)
-	}
-	return bin, nil
-})
-
-// writeStatic runs `loupe static -o <temp>/site -base base` and returns the folder.
-func writeStatic(t testing.TB, base string) string {
-	t.Helper()
-	bin, err := loupeBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(t.TempDir(), "site")
-	if out, err := exec.Command(bin, "static", "-o", dir, "-base", base).CombinedOutput(); err != nil {
-		t.Fatalf("loupe static: %v\n%s", err, out)
-	}
-	return dir
-}
-
-// serveFiles serves dir under base with net/http's plain file server (no Loupe server) and
-// returns the site's address, ending in a slash.
-func serveFiles(t testing.TB, dir, base string) string {
-	t.Helper()
-	mux := http.NewServeMux()
-	mux.Handle(base, http.StripPrefix(strings.TrimSuffix(base, "/"), http.FileServer(http.Dir(dir))))
-	ts := httptest.NewServer(mux)
-	t.Cleanup(ts.Close)
-	return ts.URL + base
-}
-
-// sendAndWait clicks Send and waits for the response status; it returns it.
-func sendAndWait(t *testing.T, ctx context.Context) string {
-	t.Helper()
-	if err := chromedp.Do(within(t, ctx, 90*time.Second),
-		chromedp.Click(chromedp.ID("send")),
-		chromedp.WaitVisible(chromedp.ID("response-status")),
-	); err != nil {
-		panel, _ := chromedp.Run(within(t, ctx, 5*time.Second), chromedp.TextContent(chromedp.ID("main")))
-		t.Fatalf("sending: %v; page: %.400s", err, panel)
-	}
-	status, _ := chromedp.Run(within(t, ctx, 5*time.Second), chromedp.Text(chromedp.ID("response-status")))
-	return status
-}
 
 func TestTheStaticSiteWorksWithNoServer(t *testing.T) {
 	t.Parallel()
 	for _, base := range []string{"/", "/docs/api/"} {
 		t.Run("under "+base, func(t *testing.T) {
 			t.Parallel()
-			dir := writeStatic(t, base)
+			dir := sharedStatic(t, base)
 			site := serveFiles(t, dir, base)
 			var cat catalog.Catalog
 			b, err := os.ReadFile(filepath.Join(dir, "catalog.json"))
@@ -232,19 +165,9 @@ func TestTheStaticSiteWorksWithNoServer(t *testing.T) {
 	}
 }
 
-// firstPlainOperation is the first GET operation of a that answers in one piece, or nil.
-func firstPlainOperation(a catalog.API) *catalog.Operation {
-	for i, op := range a.Operations {
-		if op.Method == "GET" && !op.Streaming && op.Viewer != catalog.ViewerChat {
-			return &a.Operations[i]
-		}
-	}
-	return nil
-}
-
 func TestAStaticPageOpenedFromAFileSaysHowToServeIt(t *testing.T) {
 	t.Parallel()
-	dir := writeStatic(t, "/")
+	dir := sharedStatic(t, "/")
 	ctx := newBrowser(t)
 	if err := chromedp.Do(within(t, ctx, 30*time.Second), chromedp.Navigate("file://"+filepath.Join(dir, "index.html"))); err != nil {
 		t.Fatalf("opening the page from file://: %v", err)
@@ -260,7 +183,7 @@ func TestAStaticPageOpenedFromAFileSaysHowToServeIt(t *testing.T) {
 
 func TestTheStaticSiteCallsARealAPIWithAKeyHeldInTheTab(t *testing.T) {
 	t.Parallel()
-	dir := writeStatic(t, "/")
+	dir := sharedStatic(t, "/")
 	site := serveFiles(t, dir, "/")
 	var mu sync.Mutex
 	var gotKey string
@@ -322,7 +245,7 @@ func TestTheStaticSiteCallsARealAPIWithAKeyHeldInTheTab(t *testing.T) {
 
 func TestTheStaticSitePreviewsAChatAppIsolated(t *testing.T) {
 	t.Parallel()
-	site := serveFiles(t, writeStatic(t, "/sub/"), "/sub/")
+	site := serveFiles(t, sharedStatic(t, "/sub/"), "/sub/")
 	ctx := newBrowser(t)
 	openPage(t, ctx, site+"chat/createChatCompletion")
 	chatAsk(t, ctx, "a counter app")
@@ -335,7 +258,7 @@ func TestTheStaticSitePreviewsAChatAppIsolated(t *testing.T) {
 
 func TestResetPutsTheInBrowserSandboxBackToItsSeed(t *testing.T) {
 	t.Parallel()
-	site := serveFiles(t, writeStatic(t, "/"), "/")
+	site := serveFiles(t, sharedStatic(t, "/"), "/")
 	ctx := newBrowser(t)
 	openPage(t, ctx, site+"script/projects.create")
 	if status := sendAndWait(t, ctx); !strings.HasPrefix(status, "200") {
@@ -379,7 +302,7 @@ func TestResetPutsTheInBrowserSandboxBackToItsSeed(t *testing.T) {
 // before saving, and the request preview's curl goes to the real API, never to /proxy.
 func TestTheStaticSiteRunsLoupesOwnTools(t *testing.T) {
 	t.Parallel()
-	site := serveFiles(t, writeStatic(t, "/docs/"), "/docs/")
+	site := serveFiles(t, sharedStatic(t, "/docs/"), "/docs/")
 	ctx := newBrowser(t)
 
 	t.Run("a walkthrough runs to its end", func(t *testing.T) {

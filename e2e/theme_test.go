@@ -69,7 +69,7 @@ func TestTheSavedThemeIsAppliedBeforeTheWasmRuns(t *testing.T) {
 	t.Parallel()
 	for _, tt := range []struct{ name, site string }{
 		{"server", startServer(t) + "/"},
-		{"static explorer", serveFiles(t, writeStatic(t, "/"), "/")},
+		{"static explorer", serveFiles(t, sharedStatic(t, "/"), "/")},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx := newBrowser(t)

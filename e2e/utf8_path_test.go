@@ -65,6 +65,6 @@ func TestAUTF8PathValueReachesTheAPI(t *testing.T) {
 		sendUTF8Paths(t, ctx, startServer(t)+"/")
 	})
 	t.Run("in the static explorer", func(t *testing.T) {
-		sendUTF8Paths(t, ctx, serveFiles(t, writeStatic(t, "/"), "/"))
+		sendUTF8Paths(t, ctx, serveFiles(t, sharedStatic(t, "/"), "/"))
 	})
 }

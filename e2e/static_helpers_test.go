@@ -1,0 +1,135 @@
+package e2e
+
+import (
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"loupe/app/catalog"
+	"loupe/web"
+)
+
+// loupeBinary builds bin/loupe once per test process, with the wasm modules embedded. The
+// static site is written by a separate process, as `make static` does: writing it sets go-app's
+// page variables for the whole process, which the in-process servers of other tests must not see.
+var loupeBinary = sync.OnceValues(func() (string, error) {
+	for _, name := range []string{"app.wasm", "sandboxes.wasm"} {
+		if _, err := fs.Stat(web.FS, name); err != nil {
+			return "", fmt.Errorf("web/%s is not built: run `make wasm` before the browser tests", name)
+		}
+	}
+	wd, _ := os.Getwd()
+	// One place per checkout, overwritten by each run (two checkouts may test at once).
+	dir := filepath.Join(os.TempDir(), fmt.Sprintf("loupe-e2e-bin-%x", sha256.Sum256([]byte(wd)))[:len("loupe-e2e-bin-")+12])
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	bin := filepath.Join(dir, "loupe")
+	out, err := exec.Command("go", "build", "-o", bin, "../server/cmd/loupe").CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("building loupe: %v\n%s", err, out)
+	}
+	return bin, nil
+})
+
+// writeStatic runs `loupe static -o <temp>/site -base base` and returns the folder, the test's
+// own: for a test that changes the site. Tests that only read it take sharedStatic's.
+func writeStatic(t testing.TB, base string) string {
+	t.Helper()
+	bin, err := loupeBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "site")
+	if out, err := exec.Command(bin, "static", "-o", dir, "-base", base).CombinedOutput(); err != nil {
+		t.Fatalf("loupe static: %v\n%s", err, out)
+	}
+	return dir
+}
+
+// serveFiles serves dir under base with net/http's plain file server (no Loupe server) and
+// returns the site's address, ending in a slash.
+func serveFiles(t testing.TB, dir, base string) string {
+	t.Helper()
+	mux := http.NewServeMux()
+	mux.Handle(base, http.StripPrefix(strings.TrimSuffix(base, "/"), http.FileServer(http.Dir(dir))))
+	ts := httptest.NewServer(mux)
+	t.Cleanup(ts.Close)
+	return ts.URL + base
+}
+
+// sendAndWait clicks Send and waits for the response status; it returns it.
+func sendAndWait(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	if err := chromedp.Do(within(t, ctx, 90*time.Second),
+		chromedp.Click(chromedp.ID("send")),
+		chromedp.WaitVisible(chromedp.ID("response-status")),
+	); err != nil {
+		panel, _ := chromedp.Run(within(t, ctx, 5*time.Second), chromedp.TextContent(chromedp.ID("main")))
+		t.Fatalf("sending: %v; page: %.400s", err, panel)
+	}
+	status, _ := chromedp.Run(within(t, ctx, 5*time.Second), chromedp.Text(chromedp.ID("response-status")))
+	return status
+}
+
+// firstPlainOperation is the first GET operation of a that answers in one piece, or nil.
+func firstPlainOperation(a catalog.API) *catalog.Operation {
+	for i, op := range a.Operations {
+		if op.Method == "GET" && !op.Streaming && op.Viewer != catalog.ViewerChat {
+			return &a.Operations[i]
+		}
+	}
+	return nil
+}
+
+// sharedSites are the static sites written once per base for the tests that only read them
+// (sharedStatic), in sharedSitesDir; TestMain removes it.
+var (
+	sharedSites    sync.Map // base → func() (string, error)
+	sharedSitesDir = sync.OnceValues(func() (string, error) { return os.MkdirTemp("", "loupe-e2e-sites-") })
+)
+
+// sharedStatic returns the folder of the static site under base that every test reading it
+// shares, written by `loupe static` the first time it is asked for. A test must not change it.
+func sharedStatic(t testing.TB, base string) string {
+	t.Helper()
+	write, _ := sharedSites.LoadOrStore(base, sync.OnceValues(func() (string, error) {
+		root, err := sharedSitesDir()
+		if err != nil {
+			return "", err
+		}
+		bin, err := loupeBinary()
+		if err != nil {
+			return "", err
+		}
+		dir := filepath.Join(root, fmt.Sprintf("site-%x", sha256.Sum256([]byte(base)))[:len("site-")+12])
+		if out, err := exec.Command(bin, "static", "-o", dir, "-base", base).CombinedOutput(); err != nil {
+			return "", fmt.Errorf("loupe static -base %s: %v\n%s", base, err, out)
+		}
+		return dir, nil
+	}))
+	dir, err := write.(func() (string, error))()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// removeSharedSites removes the folder of the shared static sites, if any was written.
+func removeSharedSites() {
+	if dir, err := sharedSitesDir(); err == nil {
+		os.RemoveAll(dir)
+	}
+}
