@@ -6,6 +6,7 @@ package e2e
 
 import (
 	"context"
+	"flag"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -13,6 +14,8 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -26,12 +29,25 @@ import (
 	"loupe/web"
 )
 
-// TestMain runs the tests, then removes the static sites they shared.
+// TestMain runs the tests, then removes the static sites they shared. Unless -parallel says
+// otherwise, browserTestsAtOnce tests run at once.
 func TestMain(m *testing.M) {
+	flag.Parse()
+	explicit := false
+	flag.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "test.parallel" })
+	if !explicit {
+		_ = flag.Set("test.parallel", strconv.Itoa(browserTestsAtOnce()))
+	}
 	code := m.Run()
 	removeSharedSites()
 	os.Exit(code)
 }
+
+// browserTestsAtOnce is how many tests run at once by default: two per core. A browser test
+// waits much of its time (a chat streams at its pace, a page loads, a check waits for what must
+// not happen), so two per core keep the cores busy; more would only slow each test (their
+// timeouts are what fails first). Each test's Chromium takes about half a gigabyte (PSS).
+func browserTestsAtOnce() int { return 2 * runtime.GOMAXPROCS(0) }
 
 // chromePath finds Chromium: $CHROME, then /usr/bin/chromium, then chromium on $PATH.
 func chromePath(t testing.TB) string {
