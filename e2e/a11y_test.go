@@ -65,10 +65,31 @@ func axeViolations(t *testing.T, ctx context.Context, axe string) []string {
 	return axeViolationsIn(t, ctx, axe, "document")
 }
 
+// settledPage resolves once the page's layout has stayed the same for five animation frames in
+// a row and no finite animation runs (a spinner's endless one does not count): a check of what
+// the user sees waits for the page to stop moving (a render still under way can overlap a
+// control for a frame, which axe-core reports as a target too small).
+const settledPage = `new Promise(resolve => {
+	let last = "", same = 0;
+	const frame = () => {
+		const el = document.documentElement;
+		const now = [el.scrollWidth, el.scrollHeight, document.getElementsByTagName("*").length,
+			...[...document.querySelectorAll("main button, main input, main a")].slice(0, 200).map(e => { const b = e.getBoundingClientRect(); return b.x + "," + b.y; })].join(" ");
+		same = now === last && !document.getAnimations().some(a => a.playState === "running" && a.effect && a.effect.getTiming().iterations !== Infinity) ? same + 1 : 0;
+		last = now;
+		if (same >= 5) resolve(true); else requestAnimationFrame(frame);
+	};
+	requestAnimationFrame(frame);
+})`
+
 // axeViolationsIn is axeViolations on part of the page: root is a script expression for it.
+// It runs once the page has settled (settledPage).
 func axeViolationsIn(t *testing.T, ctx context.Context, axe, root string) []string {
 	t.Helper()
 	tctx := within(t, ctx, 60*time.Second)
+	if _, err := chromedp.Run(tctx, chromedp.Evaluate[bool](settledPage, chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatalf("waiting for the page to settle: %v", err)
+	}
 	if _, err := chromedp.Run(tctx, chromedp.Evaluate[bool](`typeof axe !== "undefined" || (() => { `+axe+`; return true })()`)); err != nil {
 		t.Fatalf("injecting axe-core: %v", err)
 	}
