@@ -124,7 +124,9 @@ func TestChatStopKeepsThePartialAnswer(t *testing.T) {
 	if _, err := chromedp.Run(within(t, ctx, 30*time.Second), chromedp.Poll[bool](lastAnswerText+`.length > 300`)); err != nil {
 		t.Fatalf("the answer did not start: %v", err)
 	}
-	if err := chromedp.Do(within(t, ctx, 5*time.Second), chromedp.Click(chromedp.ID("chat-stop"))); err != nil {
+	// Clicked where it is now: the composer moves down while the answer grows above it, and a
+	// mouse click at the place read a moment before can miss it.
+	if _, err := chromedp.Run(within(t, ctx, 5*time.Second), clickWhenEnabled("chat-stop")); err != nil {
 		t.Fatalf("clicking Stop: %v", err)
 	}
 	if _, err := chromedp.Run(within(t, ctx, 5*time.Second), chromedp.Poll[bool](`document.getElementById("chat-metrics").textContent.includes("stopped")`)); err != nil {
