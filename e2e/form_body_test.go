@@ -45,7 +45,7 @@ apis:
 	if err := chromedp.Do(tctx, chromedp.SetUploadFiles(chromedp.ID("body-f-file"), []string{path})); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Run(tctx, chromedp.Poll[bool](`document.querySelector("#preview .body-preview").textContent.includes("the bytes of train.jsonl, 32 bytes")`)); err != nil {
+	if _, err := chromedp.Run(tctx, chromedp.Poll[bool](`(p => p && p.textContent.includes("the bytes of train.jsonl, 32 bytes") || null)(document.querySelector("#preview .body-preview"))`)); err != nil {
 		t.Fatalf("the preview does not show the file: %v", err)
 	}
 	if err := chromedp.Do(tctx,
@@ -80,7 +80,7 @@ apis:
 	setByID(t, tctx, "body-f-retry", "500")
 	// In the schema's order, whatever the order they were filled in.
 	want := "data=%7B%22title%22%3A+%22Dune+%26+co%22%7D&private=true&retry=500&topic=https%3A%2F%2Fexample.com%2Fbooks%2F1&topic=%2Fbooks%2F1"
-	if _, err := chromedp.Run(tctx, chromedp.Poll[bool](fmt.Sprintf(`document.querySelector("#preview .body-preview").textContent === %s`, jsString(want)))); err != nil {
+	if _, err := chromedp.Run(tctx, chromedp.Poll[bool](fmt.Sprintf(`(p => p && p.textContent === %s || null)(document.querySelector("#preview .body-preview"))`, jsString(want)))); err != nil {
 		shown, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#preview .body-preview").textContent`))
 		t.Fatalf("%v (the preview shows %q)", err, shown)
 	}

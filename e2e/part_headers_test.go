@@ -48,7 +48,7 @@ apis:
 		t.Fatal(err)
 	}
 	setByID(t, tctx, input, "100")
-	if _, err := chromedp.Run(tctx, chromedp.Poll[bool](`document.querySelector("#preview .body-preview").textContent.includes("Content-Type: image/png\nX-Rate-Limit-Limit: 100\n") || null`)); err != nil {
+	if _, err := chromedp.Run(tctx, chromedp.Poll[bool](`(p => p && p.textContent.includes("Content-Type: image/png\nX-Rate-Limit-Limit: 100\n") || null)(document.querySelector("#preview .body-preview"))`)); err != nil {
 		p, _ := chromedp.Run(tctx, chromedp.Evaluate[string](`document.querySelector("#preview .body-preview").textContent`))
 		t.Fatalf("the preview does not show the part's header: %v\n%s", err, p)
 	}
