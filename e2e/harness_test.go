@@ -29,7 +29,7 @@ import (
 	"loupe/web"
 )
 
-// TestMain runs the tests, then removes the static sites they shared. Unless -parallel says
+// TestMain runs the tests, then removes what they shared (processTemp). Unless -parallel says
 // otherwise, browserTestsAtOnce tests run at once.
 func TestMain(m *testing.M) {
 	flag.Parse()
@@ -39,7 +39,7 @@ func TestMain(m *testing.M) {
 		_ = flag.Set("test.parallel", strconv.Itoa(browserTestsAtOnce()))
 	}
 	code := m.Run()
-	removeSharedSites()
+	removeProcessTemp()
 	os.Exit(code)
 }
 

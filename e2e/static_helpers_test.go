@@ -21,19 +21,18 @@ import (
 	"loupe/web"
 )
 
-// loupeBinary builds bin/loupe once per test process, with the wasm modules embedded. The
-// static site is written by a separate process, as `make static` does: writing it sets go-app's
-// page variables for the whole process, which the in-process servers of other tests must not see.
+// loupeBinary builds bin/loupe once per test process, with the wasm modules embedded, in the
+// process's temporary folder (removed by TestMain). The static site is written by a separate
+// process, as `make static` does: writing it sets go-app's page variables for the whole
+// process, which the in-process servers of other tests must not see.
 var loupeBinary = sync.OnceValues(func() (string, error) {
 	for _, name := range []string{"app.wasm", "sandboxes.wasm"} {
 		if _, err := fs.Stat(web.FS, name); err != nil {
 			return "", fmt.Errorf("web/%s is not built: run `make wasm` before the browser tests", name)
 		}
 	}
-	wd, _ := os.Getwd()
-	// One place per checkout, overwritten by each run (two checkouts may test at once).
-	dir := filepath.Join(os.TempDir(), fmt.Sprintf("loupe-e2e-bin-%x", sha256.Sum256([]byte(wd)))[:len("loupe-e2e-bin-")+12])
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	dir, err := processTemp()
+	if err != nil {
 		return "", err
 	}
 	bin := filepath.Join(dir, "loupe")
@@ -94,19 +93,30 @@ func firstPlainOperation(a catalog.API) *catalog.Operation {
 	return nil
 }
 
+// processTemp is the temporary folder of this test process, for what its tests share (the
+// loupe binary, the static sites), made when first asked for; TestMain removes it.
+func processTemp() (string, error) {
+	tempDir.once.Do(func() { tempDir.dir, tempDir.err = os.MkdirTemp("", "loupe-e2e-") })
+	return tempDir.dir, tempDir.err
+}
+
+// tempDir is processTemp's folder, or "" while no test asked for it.
+var tempDir struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
 // sharedSites are the static sites written once per base for the tests that only read them
-// (sharedStatic), in sharedSitesDir; TestMain removes it.
-var (
-	sharedSites    sync.Map // base → func() (string, error)
-	sharedSitesDir = sync.OnceValues(func() (string, error) { return os.MkdirTemp("", "loupe-e2e-sites-") })
-)
+// (sharedStatic), in processTemp.
+var sharedSites sync.Map // base → func() (string, error)
 
 // sharedStatic returns the folder of the static site under base that every test reading it
 // shares, written by `loupe static` the first time it is asked for. A test must not change it.
 func sharedStatic(t testing.TB, base string) string {
 	t.Helper()
 	write, _ := sharedSites.LoadOrStore(base, sync.OnceValues(func() (string, error) {
-		root, err := sharedSitesDir()
+		root, err := processTemp()
 		if err != nil {
 			return "", err
 		}
@@ -127,9 +137,10 @@ func sharedStatic(t testing.TB, base string) string {
 	return dir
 }
 
-// removeSharedSites removes the folder of the shared static sites, if any was written.
-func removeSharedSites() {
-	if dir, err := sharedSitesDir(); err == nil {
-		os.RemoveAll(dir)
+// removeProcessTemp removes the process's temporary folder, if a test made it. TestMain calls
+// it once every test has ended.
+func removeProcessTemp() {
+	if tempDir.dir != "" {
+		os.RemoveAll(tempDir.dir)
 	}
 }
