@@ -5,6 +5,7 @@ import (
 
 	"loupe/server/access"
 	"loupe/server/access/pgsessions"
+	"loupe/server/access/pgthrottle"
 	"loupe/server/internal/pgoauth"
 	"loupe/server/oauth"
 	"loupe/server/sandbox/script"
@@ -18,6 +19,16 @@ import (
 func sharedSessions(reg *state.Registry) access.SessionStore {
 	if st, ok := reg.Store().(*pgstore.Store); ok {
 		return pgsessions.New(st.DB())
+	}
+	return nil
+}
+
+// sharedThrottle is the login throttle of server.database (pgthrottle, on the sandbox state's
+// connection pool), so that wrong passwords spread over the replicas count as on one; nil (the
+// gate's in-memory default) without it.
+func sharedThrottle(reg *state.Registry) access.Throttle {
+	if st, ok := reg.Store().(*pgstore.Store); ok {
+		return pgthrottle.New(st.DB(), access.DefaultDelays, access.DefaultThrottleAddresses)
 	}
 	return nil
 }

@@ -78,6 +78,20 @@ var migrations = []string{
 		used    boolean     NOT NULL DEFAULT false
 	);
 	CREATE INDEX script_codes_expires ON script_codes (expires);`,
+	// 6: the login throttle's failures (server/access/pgthrottle), so that a guesser spreading
+	// wrong passwords over the replicas waits as long as on one. Anonymous keys (client
+	// addresses) are evicted least recently failed first, hence the partial index; every key
+	// is forgotten a quiet spell after its last failure, hence the other. Keys are bytea: a
+	// trusted browser's holds a NUL byte, which text refuses.
+	`CREATE TABLE login_failures (
+		key       bytea       PRIMARY KEY,
+		failures  integer     NOT NULL,
+		last      timestamptz NOT NULL,
+		until     timestamptz NOT NULL,
+		protected boolean     NOT NULL
+	);
+	CREATE INDEX login_failures_anonymous_last ON login_failures (last) WHERE NOT protected;
+	CREATE INDEX login_failures_last ON login_failures (last);`,
 }
 
 // Version is the schema version this Loupe brings a database to.
