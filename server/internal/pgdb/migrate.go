@@ -92,6 +92,22 @@ var migrations = []string{
 	);
 	CREATE INDEX login_failures_anonymous_last ON login_failures (last) WHERE NOT protected;
 	CREATE INDEX login_failures_last ON login_failures (last);`,
+	// 7: the sandbox sessions that hold stored changes (server/sandbox/state/pgstore's Claim),
+	// with their client, whether they are a signed-in user's, and when they were last used,
+	// so that the bound on the anonymous ones (in total and per client) holds across the
+	// replicas. The sessions already holding changes are recorded as used now, each its own
+	// client.
+	`CREATE TABLE sandbox_sessions (
+		session   bytea       PRIMARY KEY,
+		client    bytea       NOT NULL,
+		protected boolean     NOT NULL,
+		used      timestamptz NOT NULL
+	);
+	CREATE INDEX sandbox_sessions_anonymous_used ON sandbox_sessions (used) WHERE NOT protected;
+	CREATE INDEX sandbox_sessions_client_used ON sandbox_sessions (client, used) WHERE NOT protected;
+	INSERT INTO sandbox_sessions (session, client, protected, used)
+		SELECT DISTINCT session, session, session = 'local'::bytea OR substring(session FROM 1 FOR 5) = 'user:'::bytea, now()
+		FROM sandbox_generations;`,
 }
 
 // Version is the schema version this Loupe brings a database to.
