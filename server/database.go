@@ -36,7 +36,7 @@ func sharedThrottle(reg *state.Registry) access.Throttle {
 // The shared stores implement the stores of the packages they serve.
 var (
 	_ oauth.GrantStore        = (*pgoauth.Grants)(nil)
-	_ script.SharedTokenStore = (*pgoauth.ScriptTokens)(nil)
+	_ script.BoundedTokenStore = (*pgoauth.ScriptTokens)(nil)
 )
 
 // share keeps the OAuth grants and the script sandbox's issued tokens in server.database

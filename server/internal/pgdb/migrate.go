@@ -108,6 +108,36 @@ var migrations = []string{
 	INSERT INTO sandbox_sessions (session, client, protected, used)
 		SELECT DISTINCT session, session, session = 'local'::bytea OR substring(session FROM 1 FOR 5) = 'user:'::bytea, now()
 		FROM sandbox_generations;`,
+	// 8: the script sandbox's authorization server's bounds across the replicas
+	// (server/internal/pgoauth's KeepGrant, KeepAccess, KeepCode, AnswerConsent): who owns each
+	// grant and code (a signed-in user's session, or an anonymous client's address) and whether
+	// they are signed in, when a grant was last used, the order access tokens were issued in,
+	// and the consent requests answered, so that a consent form is answered once across the
+	// replicas. Grants and codes kept before are a signed-in user's (their owner is sealed, so
+	// unknown here): never evicted for an anonymous one.
+	`ALTER TABLE script_grants
+		ADD COLUMN owner     bytea       NOT NULL DEFAULT ''::bytea,
+		ADD COLUMN protected boolean     NOT NULL DEFAULT true,
+		ADD COLUMN used      timestamptz NOT NULL DEFAULT now();
+	CREATE INDEX script_grants_owner_used ON script_grants (owner, used);
+	CREATE INDEX script_grants_kind_used ON script_grants (protected, used);
+	ALTER TABLE script_access ADD COLUMN seq bigint GENERATED ALWAYS AS IDENTITY;
+	DROP INDEX script_access_grant;
+	CREATE INDEX script_access_grant_seq ON script_access (grant_digest, seq);
+	ALTER TABLE script_codes
+		ADD COLUMN owner     bytea   NOT NULL DEFAULT ''::bytea,
+		ADD COLUMN protected boolean NOT NULL DEFAULT true;
+	CREATE INDEX script_codes_owner_expires ON script_codes (owner, expires);
+	CREATE INDEX script_codes_kind_expires ON script_codes (protected, expires);
+	CREATE TABLE script_consents (
+		digest    text        PRIMARY KEY,
+		owner     bytea       NOT NULL,
+		protected boolean     NOT NULL,
+		expires   timestamptz NOT NULL
+	);
+	CREATE INDEX script_consents_expires ON script_consents (expires);
+	CREATE INDEX script_consents_owner_expires ON script_consents (owner, expires);
+	CREATE INDEX script_consents_kind_expires ON script_consents (protected, expires);`,
 }
 
 // Version is the schema version this Loupe brings a database to.
