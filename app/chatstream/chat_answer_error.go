@@ -19,6 +19,12 @@ func chatAnswerError(a *Answer, retry app.UI) app.UI {
 		msg = a.apiErr.Message
 		title, hint = proxyErrorText(a.Status, a.proxy)
 		title += " (HTTP " + strconv.Itoa(a.Status) + ")"
+	case a.apiErr != nil && a.apiErr.Source == "loupe proxy":
+		title, msg = "Loupe's proxy ended the stream", a.apiErr.Message
+		hint = "What arrived before it is kept above."
+		if a.apiErr.Check != "" {
+			hint += " Check: " + a.apiErr.Check + "."
+		}
 	case a.apiErr != nil:
 		title, msg = "Error", a.apiErr.Message
 		if a.Status >= 400 {

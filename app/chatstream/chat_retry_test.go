@@ -54,6 +54,7 @@ func TestCanRetry(t *testing.T) {
 		{"a stream whose connection broke", streamed([]string{chunkEvent("Half")}, errors.New("network error")), true},
 		{"a stream that ended without its last event", streamed([]string{chunkEvent("Hal")}, io.EOF), true},
 		{"an error event mid-stream", streamed([]string{chunkEvent("Par"), `data: {"error":{"message":"overloaded","type":"server_error"}}` + "\n\n"}, io.EOF), true},
+		{"Loupe's proxy ended a stream whose API broke", streamed([]string{chunkEvent("Par"), "event: error\ndata: {\"error\":\"chat: the API's stream broke before its end (connection reset); Loupe closed it\",\"check\":\"that the API is up\",\"source\":\"loupe proxy\"}\n\n"}, io.EOF), true},
 		{"a complete stream", streamed([]string{chunkEvent("Hi"), "data: [DONE]\n\n"}, io.EOF), false},
 		{"a stream of no chat completion chunks", streamed([]string{"data: <html>\n\n"}, io.EOF), false},
 		{"no response", ended(0, func(u func(func(*chatSnapshot))) {
