@@ -100,9 +100,11 @@ func chatCheckOneExchange(t *testing.T, ctx context.Context, question string) {
 }
 
 // TestChatSendAgainAfterACut: a proxy in front of Loupe breaks the connection in the middle of
-// an answer. The turn ends with the cut explained, what arrived kept, and Send again, whose
-// request the preview shows; pressed from the keyboard, it sends exactly the request that was
-// cut, the new answer takes the cut one's place, and the link holds the finished conversation.
+// an answer. The turn ends with the cut explained, what arrived kept, and Send again; its link,
+// opened again, shows the answer cut with Send again, whose request the preview shows; pressed
+// from the keyboard, it sends exactly the request that was cut, the new answer takes the cut
+// one's place, and the link holds the finished conversation. (The replicas' stream test sends
+// again from the live turn.)
 func TestChatSendAgainAfterACut(t *testing.T) {
 	base := startServer(t, func(c *server.Config) { c.ChatTokensPerSecond = 1000 })
 	target, err := url.Parse(base)
@@ -145,6 +147,22 @@ func TestChatSendAgainAfterACut(t *testing.T) {
 	kept := chatEval[int](t, ctx, lastAnswerText+`.length`)
 	if !strings.Contains(msg, "Stream cut") || !strings.Contains(msg, "the connection broke") || kept < 100 {
 		t.Errorf("got %q with %d characters kept; want the partial answer kept and the cut explained", msg, kept)
+	}
+
+	// The link holds the answer cut: opened again, the chat shows it so, with Send again.
+	link := chatEval[string](t, ctx, `location.href`)
+	if !strings.Contains(link, "%22cut%22%3Atrue") {
+		t.Errorf("the link %.300q; want the answer marked cut", link)
+	}
+	if err := chromedp.Do(within(t, ctx, 10*time.Second), chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
+	openPage(t, ctx, link)
+	if msg := chatCutTurn(t, ctx, 20*time.Second); !strings.Contains(msg, "cut short when the link was made") {
+		t.Errorf("the chat opened from the link says %q; want the answer said cut", msg)
+	}
+	if notice := chatEval[string](t, ctx, `(document.getElementById("notice") || {}).textContent || ""`); notice != "" {
+		t.Errorf("the page says %q about the chat's link; want nothing", notice)
 	}
 
 	// With the message field empty, the preview shows what Send again sends.
