@@ -64,6 +64,8 @@ deps:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
 	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || { echo "nginx is missing (the replicas test puts it in front of three Loupes): installing Debian's nginx-light"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light; }
+	@command -v ss >/dev/null 2>&1 || test -x /usr/sbin/ss || test -x /sbin/ss || { echo "ss is missing (the replicas' stream test finds the replica sending a stream with it): installing Debian's iproute2"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq iproute2; }
 
 ## deps-bench: wrk, brotli and Prism (npm, into server/testdata/prism/node_modules) for the side-by-side benchmarks.
 deps-bench: deps
