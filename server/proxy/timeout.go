@@ -25,19 +25,28 @@ func (t *timeoutTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	// then needs no second context, nor a second copy of itself to carry one.
 	ctx := req.Context()
 	var cancel context.CancelCauseFunc
+	var b *idleBody
 	if c := callFrom(ctx); c != nil && c.cancel != nil {
-		cancel = c.cancel
+		cancel, b = c.cancel, &c.idle
 	} else {
 		ctx, cancel = context.WithCancelCause(ctx)
 		req = req.WithContext(ctx)
+		b = new(idleBody)
 	}
 	// One timer serves both waits: for the headers, then between two reads of the body.
-	b := &idleBody{idle: t.idleTimeout, cancel: cancel, start: time.Now(), call: callFrom(ctx)}
+	b.idle, b.cancel, b.start, b.call = t.idleTimeout, cancel, time.Now(), callFrom(ctx)
 	b.timer = time.AfterFunc(t.headerTimeout, b.expire)
 	resp, err := t.next.RoundTrip(req)
-	b.timer.Stop()
-	if b.phase.CompareAndSwap(phaseHeaders, phaseBody) && err == nil { // unless the header time-out fired
-		b.timer.Reset(t.idleTimeout)
+	if err != nil {
+		b.timer.Stop()
+	} else if b.phase.CompareAndSwap(phaseHeaders, phaseBody) { // unless the header time-out fired
+		// The timer, armed for the end of the header wait, watches the body from now on: when
+		// it fires, expire arms it again for what is left of the idle wait of the read under way.
+		// It is reset only when the idle wait would end first, so that most calls do without
+		// the two timer operations (stop, reset) of the change of phase.
+		if t.headerTimeout-time.Since(b.start) > t.idleTimeout {
+			b.timer.Reset(t.idleTimeout)
+		}
 	}
 	if err != nil {
 		if errors.Is(context.Cause(ctx), errHeaderTimeout) {
@@ -54,7 +63,7 @@ func (t *timeoutTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 // isEventStream reports whether h's media type is text/event-stream (as mime.ParseMediaType
 // reads it, without its allocations).
 func isEventStream(h http.Header) bool {
-	mt, _, _ := strings.Cut(h.Get("Content-Type"), ";")
+	mt, _, _ := strings.Cut(first(h, "Content-Type"), ";")
 	return strings.EqualFold(strings.TrimSpace(mt), "text/event-stream")
 }
 
@@ -83,6 +92,7 @@ type idleBody struct {
 	passed  bool   // some of the body was read: a break is then mid-stream
 	trailer []byte // the closing event, once idle or broken
 	done    bool
+	iw      idleWriter // the writer of WriteTo, the push path's, in the body's allocation
 }
 
 // The phases of an idleBody's timer.
