@@ -35,7 +35,7 @@ func sharedThrottle(reg *state.Registry) access.Throttle {
 
 // The shared stores implement the stores of the packages they serve.
 var (
-	_ oauth.GrantStore        = (*pgoauth.Grants)(nil)
+	_ oauth.GrantStore         = (*pgoauth.Grants)(nil)
 	_ script.BoundedTokenStore = (*pgoauth.ScriptTokens)(nil)
 )
 
