@@ -6,7 +6,6 @@ package e2e
 
 import (
 	"context"
-	"flag"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -15,7 +14,6 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -28,20 +26,6 @@ import (
 	"loupe/server/sandbox/state"
 	"loupe/web"
 )
-
-// TestMain runs the tests, then removes what they shared (processTemp). Unless -parallel says
-// otherwise, browserTestsAtOnce tests run at once.
-func TestMain(m *testing.M) {
-	flag.Parse()
-	explicit := false
-	flag.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "test.parallel" })
-	if !explicit {
-		_ = flag.Set("test.parallel", strconv.Itoa(browserTestsAtOnce()))
-	}
-	code := m.Run()
-	removeProcessTemp()
-	os.Exit(code)
-}
 
 // browserTestsAtOnce is how many tests run at once by default: two per core. A browser test
 // waits much of its time (a chat streams at its pace, a page loads, a check waits for what must

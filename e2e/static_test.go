@@ -142,7 +142,7 @@ func TestTheStaticSiteWorksWithNoServer(t *testing.T) {
 				if _, err := chromedp.Run(within(t, ctx, 60*time.Second), chromedp.Poll[bool](
 					`navigator.serviceWorker.controller !== null && caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k).then(c => c.keys())))).then(all => all.flat().some(r => r.url.includes("sandboxes.wasm")) || null)`,
 					chromedp.WithPollingTimeout(60*time.Second))); err != nil {
-					t.Fatalf("the service worker did not cache the sandbox module: %v", err)
+					t.Fatalf("the service worker did not cache the sandbox module: %v (%s)", err, workerDiagnosis(ctx))
 				}
 				yes := true
 				offline := network.EmulateNetworkConditionsByRuleParams{EmulateOfflineServiceWorker: &yes,

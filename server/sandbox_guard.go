@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/http"
+	"net/textproto"
 	"net/url"
 
 	"loupe/server/proxy"
@@ -35,13 +36,38 @@ func sandboxGuard(next http.Handler, public *url.URL) http.Handler {
 		if public != nil {
 			scheme, host = public.Scheme, public.Host
 		}
-		r = r.Clone(r.Context())
-		r.Host = host // what a sandbox builds from the Host (the script sandbox's OAuth issuer) is trusted too
-		for _, name := range []string{"X-Forwarded-Host", "X-Forwarded-Proto", "X-Forwarded-Prefix", "Forwarded", state.Header, state.ClientHeader} {
-			r.Header.Del(name)
-		}
-		r.Header.Set("X-Forwarded-Proto", scheme)
-		r.Header.Set("X-Forwarded-Host", host)
-		next.ServeHTTP(w, r)
+		next.ServeHTTP(w, guarded(r, scheme, host))
 	})
+}
+
+// guardedHeaders are the request headers a sandbox never sees from outside, canonical: the
+// forwarding headers the guard writes itself, and the session headers only the in-process
+// transport carries.
+var guardedHeaders = func() map[string]bool {
+	m := map[string]bool{}
+	for _, name := range []string{"X-Forwarded-Host", "X-Forwarded-Proto", "X-Forwarded-Prefix", "Forwarded", state.Header, state.ClientHeader} {
+		m[textproto.CanonicalMIMEHeaderKey(name)] = true
+	}
+	return m
+}()
+
+// guarded is r as the sandboxes get it: its Host the trusted one (what a sandbox builds from
+// the Host, the script sandbox's OAuth issuer, is trusted too), the guarded headers dropped and
+// the forwarding ones the guard's. It is a shallow copy with a header map of its own, as
+// http.StripPrefix makes one, not r.Clone, which also copied the URL, every header value and
+// the form: the sandboxes change neither (StripPrefix gives them a URL of their own).
+func guarded(r *http.Request, scheme, host string) *http.Request {
+	h := make(http.Header, len(r.Header)+2)
+	for name, v := range r.Header {
+		if !guardedHeaders[name] {
+			h[name] = v
+		}
+	}
+	h["X-Forwarded-Proto"] = []string{scheme}
+	h["X-Forwarded-Host"] = []string{host}
+	out := new(http.Request)
+	*out = *r
+	out.Host = host
+	out.Header = h
+	return out
 }

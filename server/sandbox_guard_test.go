@@ -3,10 +3,12 @@ package server
 import (
 	"io"
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 
 	"loupe/server/sandbox"
+	"loupe/server/sandbox/state"
 )
 
 // TestSandboxRefusesCrossSiteChanges: another site cannot change sandbox state with the user's
@@ -112,4 +114,29 @@ func send(t *testing.T, c *http.Client, req *http.Request) (*http.Response, stri
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
 	return resp, string(b)
+}
+
+// TestGuardedRequest: the request a sandbox gets has the trusted host and forwarding headers,
+// none of the guarded headers the client sent, every other header as sent, and the client's
+// request is left as it was.
+func TestGuardedRequest(t *testing.T) {
+	r, _ := http.NewRequest("POST", "http://evil.example/sandbox/chat/v1/x?key=k", strings.NewReader("{}"))
+	r.Header = http.Header{
+		"X-Forwarded-Host": {"evil.example"}, "X-Forwarded-Proto": {"javascript"}, "X-Forwarded-Prefix": {"/x"},
+		"Forwarded": {"host=evil.example"}, state.Header: {"someone-else"}, state.ClientHeader: {"10.0.0.9"},
+		"Authorization": {"Bearer k"}, "Accept": {"a", "b"},
+	}
+	before := r.Header.Clone()
+	got := guarded(r, "https", "loupe.example")
+	want := http.Header{"X-Forwarded-Host": {"loupe.example"}, "X-Forwarded-Proto": {"https"},
+		"Authorization": {"Bearer k"}, "Accept": {"a", "b"}}
+	if !reflect.DeepEqual(got.Header, want) {
+		t.Errorf("got headers %v; want %v", got.Header, want)
+	}
+	if got.Host != "loupe.example" || got.URL.String() != r.URL.String() || got.Method != "POST" || got.Body != r.Body {
+		t.Errorf("got host %q, %s %s; want loupe.example and the request's own", got.Host, got.Method, got.URL)
+	}
+	if !reflect.DeepEqual(r.Header, before) || r.Host != "evil.example" {
+		t.Errorf("the client's request changed: %v, host %q", r.Header, r.Host)
+	}
 }

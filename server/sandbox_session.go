@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -102,11 +103,42 @@ func credentialOf(r *http.Request) string {
 	if a := r.Header.Get("Authorization"); a != "" {
 		return a
 	}
-	q := r.URL.Query()
 	for _, name := range []string{"key", "access_token"} {
-		if v := q.Get(name); v != "" {
+		if v := queryValue(r.URL.RawQuery, name); v != "" {
 			return name + "=" + v
 		}
+	}
+	return ""
+}
+
+// queryValue is r.URL.Query().Get(name) for the raw query, without parsing the whole query
+// into a map: the value of the first pair named name, as url.ParseQuery reads pairs (one
+// holding a semicolon, or whose name or value does not unescape, is skipped); "" when there is
+// none. Only the pairs whose raw name could be name are unescaped.
+func queryValue(raw, name string) string {
+	for raw != "" {
+		var pair string
+		pair, raw, _ = strings.Cut(raw, "&")
+		if pair == "" || strings.Contains(pair, ";") {
+			continue
+		}
+		k, v, _ := strings.Cut(pair, "=")
+		if len(k) < len(name) { // an escape only makes a name longer
+			continue
+		}
+		if k != name {
+			if !strings.ContainsAny(k, "%+") {
+				continue
+			}
+			if uk, err := url.QueryUnescape(k); err != nil || uk != name {
+				continue
+			}
+		}
+		uv, err := url.QueryUnescape(v)
+		if err != nil {
+			continue
+		}
+		return uv
 	}
 	return ""
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -211,4 +212,31 @@ func mustURL(t *testing.T, s string) *url.URL {
 		t.Fatal(err)
 	}
 	return u
+}
+
+// TestQueryValue: queryValue reads a raw query as url.ParseQuery and Values.Get do, for tricky
+// queries and for random ones made of their pieces.
+func TestQueryValue(t *testing.T) {
+	tests := []string{
+		"", "key=a", "key=", "key", "key=a&key=b", "key=&key=b", "q=1&key=a%2Fb", "k%65y=x", "k%65y=x&key=y",
+		"key=a;b&key=c", "key;x=1&key=2", "key=%zz&key=ok", "%zz=1&key=2", "ke+y=1&key=2", "key+=1", "key=a+b",
+		"access_token=t", "access%5Ftoken=u&key=v", "&&key=1&", "key=%&key=2", "kkey=1&keyy=2&key=3",
+	}
+	pieces := []string{"key", "k%65y", "access_token", "q", "=", "=", "&", "&", ";", "%", "%2", "%41", "+", "a", "b"}
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 20000 {
+		var b strings.Builder
+		for range r.IntN(8) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		tests = append(tests, b.String())
+	}
+	for _, raw := range tests {
+		q, _ := url.ParseQuery(raw)
+		for _, name := range []string{"key", "access_token"} {
+			if got, want := queryValue(raw, name), q.Get(name); got != want {
+				t.Fatalf("queryValue(%q, %q): got %q; want %q (url.ParseQuery)", raw, name, got, want)
+			}
+		}
+	}
 }

@@ -83,28 +83,53 @@ type secureWriter struct {
 	wrote bool
 }
 
+// kindHeaders are the security headers of each kind, canonical names with their values, built
+// once: apply writes them into the header map as they are, instead of canonicalizing each name
+// and allocating each value on every response (twice: before the handler and at its status).
+// The first own of each may be a handler's own on an app page; the others are always set.
+var kindHeaders = [...]struct {
+	names, values []string
+	own           int
+}{
+	appPage: {
+		names:  []string{"Content-Security-Policy", "X-Frame-Options", "Cross-Origin-Opener-Policy", "X-Content-Type-Options", "Referrer-Policy"},
+		values: []string{AppCSP, "DENY", "same-origin", "nosniff", "same-origin"},
+		own:    3,
+	},
+	dataPage: {
+		names:  []string{"Content-Security-Policy", "X-Frame-Options", "X-Content-Type-Options", "Referrer-Policy"},
+		values: []string{DataCSP, "DENY", "nosniff", "same-origin"},
+		own:    2,
+	},
+	previewPage: {
+		names:  []string{"Content-Security-Policy", "X-Frame-Options", "X-Content-Type-Options", "Referrer-Policy"},
+		values: []string{PreviewCSP, "SAMEORIGIN", "nosniff", "same-origin"},
+		own:    2,
+	},
+	webAppPage: {
+		names:  []string{"Content-Security-Policy", "X-Frame-Options", "X-Content-Type-Options", "Referrer-Policy"},
+		values: []string{DataCSP, "DENY", "nosniff", "same-origin"},
+		own:    2,
+	},
+}
+
 // apply sets the headers of w's kind; unless force, an app page's own CSP and framing stay.
+// Each value is a slice of its own (one allocation for all of them), as Header.Set makes it: a
+// handler that changes a value in place changes only its response's.
 func (w *secureWriter) apply(force bool) {
 	h := w.ResponseWriter.Header()
-	set := func(name, v string) {
-		if force || (w.kind != appPage && w.kind != webAppPage) || h.Get(name) == "" {
-			h.Set(name, v)
+	set := &kindHeaders[w.kind]
+	keepOwn := !force && (w.kind == appPage || w.kind == webAppPage)
+	vals := make([]string, len(set.values))
+	copy(vals, set.values)
+	for i, name := range set.names {
+		if keepOwn && i < set.own {
+			if v := h[name]; len(v) > 0 && v[0] != "" {
+				continue // the page's own (h.Get(name) != "")
+			}
 		}
+		h[name] = vals[i : i+1 : i+1]
 	}
-	switch w.kind {
-	case previewPage:
-		set("Content-Security-Policy", PreviewCSP)
-		set("X-Frame-Options", "SAMEORIGIN")
-	case dataPage, webAppPage:
-		set("Content-Security-Policy", DataCSP)
-		set("X-Frame-Options", "DENY")
-	default:
-		set("Content-Security-Policy", AppCSP)
-		set("X-Frame-Options", "DENY")
-		set("Cross-Origin-Opener-Policy", "same-origin")
-	}
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Referrer-Policy", "same-origin")
 }
 
 // WriteHeader drops an informational status and writes a final one with the headers in place.

@@ -87,3 +87,53 @@ func TestWebAppPagesSetTheirOwnPolicy(t *testing.T) {
 		}
 	}
 }
+
+// TestSecurityHeadersByKind: each kind of path gets its headers, whether or not its handler
+// set its own; an app page's own policy, framing and opener policy stay, an API answer's and
+// the preview's never do, and nosniff and the referrer policy are always Loupe's. A handler
+// that changes a value in place changes its own response only.
+func TestSecurityHeadersByKind(t *testing.T) {
+	own := map[string]string{"Content-Security-Policy": "own-csp", "X-Frame-Options": "own-xfo",
+		"Cross-Origin-Opener-Policy": "own-coop", "X-Content-Type-Options": "own-xcto", "Referrer-Policy": "own-rp"}
+	tests := []struct {
+		path    string
+		withOwn bool
+		want    map[string]string
+	}{
+		{"/proxy/chat/v1/models", false, map[string]string{"Content-Security-Policy": DataCSP, "X-Frame-Options": "DENY", "Cross-Origin-Opener-Policy": "", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin"}},
+		{"/proxy/chat/v1/models", true, map[string]string{"Content-Security-Policy": DataCSP, "X-Frame-Options": "DENY", "Cross-Origin-Opener-Policy": "own-coop", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin"}},
+		{"/preview", true, map[string]string{"Content-Security-Policy": PreviewCSP, "X-Frame-Options": "SAMEORIGIN", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin"}},
+		{WebAppPrefix + "x/exec", false, map[string]string{"Content-Security-Policy": DataCSP, "X-Frame-Options": "DENY", "Cross-Origin-Opener-Policy": "", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin"}},
+		{WebAppPrefix + "x/exec", true, map[string]string{"Content-Security-Policy": "own-csp", "X-Frame-Options": "own-xfo", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin"}},
+		{"/", false, map[string]string{"Content-Security-Policy": AppCSP, "X-Frame-Options": "DENY", "Cross-Origin-Opener-Policy": "same-origin", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin"}},
+		{"/", true, map[string]string{"Content-Security-Policy": "own-csp", "X-Frame-Options": "own-xfo", "Cross-Origin-Opener-Policy": "own-coop", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin"}},
+	}
+	for _, tt := range tests {
+		for _, end := range []string{"WriteHeader", "Write", "Flush"} {
+			h := SecurityHeaders(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if tt.withOwn {
+					for k, v := range own {
+						w.Header().Set(k, v)
+					}
+				}
+				switch end {
+				case "WriteHeader":
+					w.WriteHeader(http.StatusOK)
+				case "Write":
+					_, _ = w.Write([]byte("x"))
+				case "Flush":
+					w.(http.Flusher).Flush()
+				}
+				w.Header()["X-Content-Type-Options"][0] = "changed in place" // after the status: not sent
+			}))
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, httptest.NewRequest("GET", tt.path, nil))
+			sent := rec.Result().Header
+			for name, want := range tt.want {
+				if got := sent.Get(name); got != want {
+					t.Errorf("%s (own %v, %s): %s got %q; want %q", tt.path, tt.withOwn, end, name, got, want)
+				}
+			}
+		}
+	}
+}

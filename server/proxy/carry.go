@@ -34,7 +34,7 @@ const (
 // it and the status is one a browser would re-send.
 // The upstream's own UpstreamStatusHeader, if any, is dropped: only the proxy sets it.
 func carryStatus(c *call, resp *http.Response) {
-	resp.Header.Del(UpstreamStatusHeader)
+	delete(resp.Header, UpstreamStatusHeader) // a canonical name
 	if !c.carry || resp.StatusCode != http.StatusRequestTimeout {
 		return
 	}

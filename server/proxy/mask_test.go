@@ -119,3 +119,44 @@ func TestMaskerMasksEveryOccurrence(t *testing.T) {
 		}
 	}
 }
+
+// TestMaskStringAsMask: a header value or log line is masked as a body is (every form, every
+// occurrence, overlapping ones whole), and one that holds no secret comes back as it was.
+func TestMaskStringAsMask(t *testing.T) {
+	m := newMasker([]string{"loupe-sandbox-key", "elastic:loupe-sandbox-key", "aaaa", "ab/ab+ab"})
+	tests := []struct{ in, want string }{
+		{"Bearer loupe-sandbox-key", "Bearer *****************"},
+		{"Basic ZWxhc3RpYzpsb3VwZS1zYW5kYm94LWtleQ==", "Basic ************************************"},
+		{"</v1/x?key=ab%2Fab%2Bab>; rel=next", "</v1/x?key=************>; rel=next"},
+		{"user elastic:loupe-sandbox-key.", "user *************************."},
+		{"aaaaa", "*****"},
+		{"application/json", "application/json"},
+		{"a", "a"},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		if got := m.maskString(tt.in); got != tt.want {
+			t.Errorf("maskString(%q): got %q; want %q", tt.in, got, tt.want)
+		}
+		b := []byte(tt.in)
+		m.mask(b)
+		if got := m.maskString(tt.in); got != string(b) {
+			t.Errorf("maskString(%q): got %q; want %q, as mask", tt.in, got, b)
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		var s []byte
+		for range r.IntN(5) {
+			f := m.secrets[r.IntN(len(m.secrets))]
+			from := r.IntN(len(f))
+			s = append(s, f[from:from+r.IntN(len(f)-from+1)]...)
+			s = append(s, "ae:l- "[r.IntN(6)])
+		}
+		want := bytes.Clone(s)
+		m.mask(want)
+		if got := m.maskString(string(s)); got != string(want) {
+			t.Fatalf("maskString(%q): got %q; want %q", s, got, want)
+		}
+	}
+}

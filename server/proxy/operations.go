@@ -23,8 +23,11 @@ type route struct {
 	method  string
 	re      *regexp.Regexp // over the path as normalize writes it
 	literal int            // literal characters in the template: the more, the more specific
-	vars    []routeVar     // by capture group, from 1
-	fixed   *[2]string     // a query pair the key fixes (AWS's Action=...)
+	// lead is the literal text before the template's first variable, as normalize writes it:
+	// a path that does not begin with it is not tried against re.
+	lead  string
+	vars  []routeVar // by capture group, from 1
+	fixed *[2]string // a query pair the key fixes (AWS's Action=...)
 }
 
 // routeVar is a variable of a route's template.
@@ -84,10 +87,14 @@ func compileRoute(prefix string, op *catalog.Operation) route {
 	r := route{id: op.ID, method: strings.ToUpper(op.Method), fixed: key.Fixed}
 	var b strings.Builder
 	b.WriteString("^")
+	inLead := true
 	lit := func(s string) {
 		n := normalizeLiteral(s)
 		b.WriteString(regexp.QuoteMeta(n))
 		r.literal += len(n)
+		if inLead {
+			r.lead += n
+		}
 	}
 	lit(prefix)
 	parts := key.Path
@@ -99,6 +106,7 @@ func compileRoute(prefix string, op *catalog.Operation) route {
 			lit(p.Literal)
 			continue
 		}
+		inLead = false
 		v := routeVar{captures: p.Captures(), matrix: p.Operator == ';'}
 		if param := pathParam(op, p.Var); param != nil {
 			ser := param.Serialization()
@@ -170,7 +178,7 @@ func (o *operations) match(method, basePath, rawPath, rawQuery string, header ht
 			if r.fixed != nil {
 				lit += len(r.fixed[0]) + len(r.fixed[1]) // a fixed pair is more specific
 			}
-			if lit <= bestLit {
+			if lit <= bestLit || !strings.HasPrefix(cand, r.lead) {
 				continue
 			}
 			m := r.re.FindStringSubmatchIndex(cand)

@@ -30,7 +30,7 @@ func (p *Proxy) checkOrigin(r *http.Request) *refusal {
 // Sec-Fetch-Mode cors or same-origin (or websocket); calls without them (official client
 // libraries, old browsers) pass.
 func checkFetchMetadata(h http.Header) *refusal {
-	dest, mode := h.Get("Sec-Fetch-Dest"), h.Get("Sec-Fetch-Mode")
+	dest, mode := first(h, "Sec-Fetch-Dest"), first(h, "Sec-Fetch-Mode")
 	okDest := dest == "" || dest == "empty" || dest == "websocket"
 	okMode := mode == "" || mode == "cors" || mode == "same-origin" || mode == "websocket"
 	if okDest && okMode {

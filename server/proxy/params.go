@@ -21,25 +21,41 @@ const CookieHeader = "X-Loupe-Cookie"
 const AcceptEncodingHeader = "X-Loupe-Accept-Encoding"
 
 // dropParams returns a raw query without the pairs whose name is in drop, the others kept as
-// they were written, in their order and escaping.
+// they were written, in their order and escaping. A query that holds none of them, as nearly
+// every one does, is returned as it is: only the names are read, each unescaped only when it
+// has an escape, and nothing is allocated.
 func dropParams(raw string, drop map[string]bool) string {
-	if raw == "" {
+	if raw == "" || !dropsAny(raw, drop) {
 		return raw
 	}
 	var kept []string
-	changed := false
-	for _, pair := range strings.Split(raw, "&") {
-		name, _, _ := strings.Cut(pair, "=")
-		if un, err := url.QueryUnescape(name); err == nil && drop[un] {
-			changed = true
-			continue
+	for pair := range strings.SplitSeq(raw, "&") {
+		if !dropped(pair, drop) {
+			kept = append(kept, pair)
 		}
-		kept = append(kept, pair)
-	}
-	if !changed {
-		return raw
 	}
 	return strings.Join(kept, "&")
+}
+
+// dropsAny reports whether some pair of the raw query has its name in drop.
+func dropsAny(raw string, drop map[string]bool) bool {
+	for rest := raw; ; {
+		pair, after, more := strings.Cut(rest, "&")
+		if dropped(pair, drop) {
+			return true
+		}
+		if !more {
+			return false
+		}
+		rest = after
+	}
+}
+
+// dropped reports whether a raw name=value pair's name, unescaped as a form reads it, is in drop.
+func dropped(pair string, drop map[string]bool) bool {
+	name, _, _ := strings.Cut(pair, "=")
+	un, err := url.QueryUnescape(name) // name itself, without a copy, when it has no escape
+	return err == nil && drop[un]
 }
 
 // documentsHeader reports whether the operation id has a header parameter called name.

@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httputil"
+	"net/textproto"
 	"net/url"
 	"sync"
 	"sync/atomic"
@@ -147,6 +148,10 @@ type Proxy struct {
 	rp     *httputil.ReverseProxy
 	cop    *http.CrossOriginProtection
 	limits RateLimiter
+	// auditTo is cfg.Audit's handler, which audit hands each line to.
+	auditTo slog.Handler
+	// strip are cfg.StripHeaders in canonical form, deleted from every upstream request.
+	strip []string
 
 	maskMu sync.Mutex
 	static []string               // the APIs' Secrets, as SetAPIs last gave them
@@ -165,8 +170,8 @@ type upstream struct {
 	admin   map[string]bool
 	sbOnly  map[string]bool // operations marked x-loupe-sandbox-only
 	basePth string          // BaseURL.Path without its trailing slash
-	// credentialHeaders and credentialParams are the browser's headers and query
-	// parameters never sent upstream: those that carry credentials.
+	// credentialHeaders (in canonical form) and credentialParams are the browser's headers
+	// and query parameters never sent upstream: those that carry credentials.
 	credentialHeaders []string
 	credentialParams  map[string]bool
 }
@@ -177,14 +182,20 @@ type upstream struct {
 // is what the server's own write buffer holds, so a large body still leaves in full writes.
 const copyBufferSize = 4 << 10
 
-// bufferPool reuses the copy buffers of ReverseProxy.
+// bufferPool reuses the copy buffers of ReverseProxy. It holds them as array pointers, which a
+// buffer handed back converts to without an allocation (a *[]byte made for each Put was one).
 type bufferPool struct{ sync.Pool }
 
-func (b *bufferPool) Get() []byte  { return *(b.Pool.Get().(*[]byte)) }
-func (b *bufferPool) Put(p []byte) { b.Pool.Put(&p) }
+func (b *bufferPool) Get() []byte { return b.Pool.Get().(*[copyBufferSize]byte)[:] }
+
+func (b *bufferPool) Put(p []byte) {
+	if len(p) == copyBufferSize { // only ever one of Get's
+		b.Pool.Put((*[copyBufferSize]byte)(p))
+	}
+}
 
 func newBufferPool() *bufferPool {
-	return &bufferPool{sync.Pool{New: func() any { b := make([]byte, copyBufferSize); return &b }}}
+	return &bufferPool{sync.Pool{New: func() any { return new([copyBufferSize]byte) }}}
 }
 
 // NewTransport returns the upstream transport: the default one with enough idle connections
@@ -216,7 +227,12 @@ func New(cfg Config) *Proxy {
 	if cfg.Audit == nil {
 		cfg.Audit = slog.Default()
 	}
-	p := &Proxy{cfg: cfg, cop: http.NewCrossOriginProtection()}
+	p := &Proxy{cfg: cfg, cop: http.NewCrossOriginProtection(), auditTo: cfg.Audit.Handler()}
+	for _, name := range cfg.StripHeaders {
+		if name != "" {
+			p.strip = append(p.strip, textproto.CanonicalMIMEHeaderKey(name))
+		}
+	}
 	for _, o := range cfg.TrustedOrigins {
 		_ = p.cop.AddTrustedOrigin(o) // validated by config; a bad one is simply not trusted
 	}
@@ -263,7 +279,7 @@ func (p *Proxy) SetAPIs(apis map[string]*API, cat *catalog.Catalog) {
 		}
 		for _, h := range append([]string{a.CredentialHeader}, a.CredentialHeaders...) {
 			if h != "" {
-				u.credentialHeaders = append(u.credentialHeaders, h)
+				u.credentialHeaders = append(u.credentialHeaders, textproto.CanonicalMIMEHeaderKey(h))
 			}
 		}
 		if a.BaseURL != nil {

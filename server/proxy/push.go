@@ -101,7 +101,8 @@ func (mw *maskWriter) Write(p []byte) (int, error) {
 // WriteTo pushes the body through the masker; what was held back is written at its end, as
 // Read returns it at EOF or with the upstream's error.
 func (b *maskBody) WriteTo(w io.Writer) (int64, error) {
-	n, err := b.body.(io.WriterTo).WriteTo(&maskWriter{w: w, b: b})
+	b.mw = maskWriter{w: w, b: b}
+	n, err := b.body.(io.WriterTo).WriteTo(&b.mw)
 	if sw, ok := w.(*streamWriter); ok && sw.err != nil {
 		return n, err
 	}
@@ -135,7 +136,8 @@ func (iw *idleWriter) Write(p []byte) (int, error) {
 // ends it as Read does when the upstream was silent too long.
 func (b *idleBody) WriteTo(w io.Writer) (int64, error) {
 	b.reading.Store(max(int64(time.Since(b.start)), 1))
-	n, err := b.body.(io.WriterTo).WriteTo(&idleWriter{w: w, b: b})
+	b.iw = idleWriter{w: w, b: b}
+	n, err := b.body.(io.WriterTo).WriteTo(&b.iw)
 	b.reading.Store(0)
 	if !b.idled.Load() {
 		return n, err

@@ -19,31 +19,32 @@ func (p *Proxy) modifyResponse(resp *http.Response) error {
 			return err
 		}
 	}
-	if ce := h.Get("Content-Encoding"); ce != "" && !strings.EqualFold(ce, "identity") {
+	if ce := first(h, "Content-Encoding"); ce != "" && !strings.EqualFold(ce, "identity") {
 		return errEncoding
 	}
-	if loc := h.Get("Location"); loc != "" {
+	if loc := first(h, "Location"); loc != "" {
 		local, ok := p.localLocation(up, resp.Request.URL, loc)
 		switch {
 		case ok:
-			h.Set("Location", local)
+			h["Location"] = []string{local}
 		case resp.StatusCode >= 300 && resp.StatusCode < 400:
 			return errRedirect
 		default:
-			h.Del("Location")
+			delete(h, "Location")
 		}
 	}
 	dropHeaders(h, droppedResponse)
 	carryStatus(c, resp)
-	if v := h.Values("Www-Authenticate"); len(v) > 0 {
+	if v := h["Www-Authenticate"]; len(v) > 0 {
 		// The browser would prompt for a password and send it to Loupe; show it instead.
-		h.Del("Www-Authenticate")
+		delete(h, "Www-Authenticate")
 		h["X-Upstream-Www-Authenticate"] = v
 	}
 	m := p.masker()
-	// The wrappers of the body share one allocation.
+	// The wrappers of the body share one allocation, the call's.
 	// Always: trailers the upstream did not announce appear in resp.Trailer only at the end.
-	tb := &trailerBody{ReadCloser: resp.Body, resp: resp, m: m}
+	tb := &c.body
+	*tb = trailerBody{ReadCloser: resp.Body, resp: resp, m: m}
 	if m != nil {
 		m.maskHeader(h)
 		tb.mask = maskBody{body: resp.Body, m: m}
@@ -122,6 +123,14 @@ func dropHeaders(h http.Header, drop map[string]bool) {
 			delete(h, name)
 		}
 	}
+}
+
+// first is h.Get(name) for a canonical name, without canonicalizing it again.
+func first(h http.Header, name string) string {
+	if v := h[name]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
 }
 
 // localLocation maps a Location under the API's base URL to the same place under

@@ -18,9 +18,13 @@ type call struct {
 	cancel context.CancelCauseFunc
 	client context.Context // the client's request context: done when the client went away
 
-	up      *upstream
-	rec     *recorder // &recv
-	recv    recorder
+	up   *upstream
+	rec  *recorder // &recv
+	recv recorder
+	// idle and body are the upstream body's wrappers (timeoutTransport, modifyResponse), in
+	// the call's own allocation: a call has one upstream request and one response.
+	idle    idleBody
+	body    trailerBody
 	user    string
 	op      string // operationId; "" when undocumented
 	rest    string // decoded path after /proxy/<slug>, "" or starting with "/"
@@ -122,7 +126,10 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	c.deferred = deferred
 	c.rawRest = rawRest
-	c.rest, _ = url.PathUnescape(rawRest) // checkPath accepted only valid escapes
+	c.rest = rawRest
+	if strings.IndexByte(rawRest, '%') >= 0 {
+		c.rest, _ = url.PathUnescape(rawRest) // checkPath accepted only valid escapes
+	}
 	if ref := checkQuery(r.URL.RawQuery); ref != nil {
 		p.refuse(rec, c, ref)
 		return
@@ -166,7 +173,7 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Body != nil && r.Body != http.NoBody {
 		r.Body = &inBody{http.MaxBytesReader(rec, r.Body, p.cfg.MaxBody), c}
 	}
-	c.carry = r.Header.Get(CarryStatusHeader) != ""
+	c.carry = first(r.Header, CarryStatusHeader) != ""
 	c.client = r.Context()
 	c.Context, c.cancel = context.WithCancelCause(c.client)
 	defer c.cancel(nil)
@@ -224,12 +231,14 @@ func (p *Proxy) rewrite(pr *httputil.ProxyRequest) {
 	if pr.In.URL.RawQuery != "" {
 		out.URL.RawQuery = dropParams(out.URL.RawQuery, up.credentialParams)
 	}
+	// The header names below are canonical: the map is read and written directly, without
+	// Header's canonicalizing of each name on each call.
 	h := out.Header
-	cookies := h.Values(CookieHeader)
+	cookies := h[CookieHeader]
 	delete(h, CookieHeader)
-	acceptEncoding := h.Values(AcceptEncodingHeader)
+	acceptEncoding := h[AcceptEncodingHeader]
 	if len(acceptEncoding) == 0 {
-		acceptEncoding = h.Values("Accept-Encoding") // a client that can send it
+		acceptEncoding = h["Accept-Encoding"] // a client that can send it
 	}
 	delete(h, AcceptEncodingHeader)
 	dropHeaders(h, droppedRequest)
@@ -242,11 +251,11 @@ func (p *Proxy) rewrite(pr *httputil.ProxyRequest) {
 		h["Accept-Encoding"] = acceptEncoding
 		c.decode = true
 	}
-	for _, name := range p.cfg.StripHeaders {
-		h.Del(name)
+	for _, name := range p.strip {
+		delete(h, name)
 	}
 	for _, name := range up.credentialHeaders {
-		h.Del(name)
+		delete(h, name)
 	}
 	if _, ok := h["User-Agent"]; !ok {
 		h.Set("User-Agent", "") // no Go-http-client default either

@@ -87,6 +87,35 @@ func TestSSEIdleTimeout(t *testing.T) {
 	}
 }
 
+// TestSSEIdleTimeoutAfterAShorterHeaderWait: with a header time-out shorter than the idle one,
+// the timer armed for the headers goes on watching the body (it is not reset when they come):
+// events further apart than the header wait all arrive, and a stream silent for the idle wait
+// is closed then, not at the header wait.
+func TestSSEIdleTimeoutAfterAShorterHeaderWait(t *testing.T) {
+	h := newHarness(t, func(c *Config) {
+		c.UpstreamTimeout, c.StreamIdleTimeout = 150*time.Millisecond, 400*time.Millisecond
+	})
+	h.backend.setHandler(sseHandler(3, 250*time.Millisecond, time.Hour))
+	start := time.Now()
+	resp, body := h.do(t, "GET", "/proxy/chat/v1/stream", nil, nil)
+	took := time.Since(start)
+	if resp.StatusCode != 200 {
+		t.Fatalf("got %d", resp.StatusCode)
+	}
+	for i := range 3 {
+		if want := fmt.Sprintf("data: {\"n\":%d}", i); !strings.Contains(body, want) {
+			t.Errorf("got %q; want event %d", body, i)
+		}
+	}
+	if !strings.Contains(body, "event: error\ndata: {\"error\":\"the upstream sent nothing for 400ms") {
+		t.Errorf("got %q; want a closing error event naming the idle time-out", body)
+	}
+	// The last event leaves at 500 ms; the stream is closed 400 ms of silence later.
+	if took < 850*time.Millisecond || took > 3*time.Second {
+		t.Errorf("the stream ended after %s; want about 900 ms", took)
+	}
+}
+
 func TestBodyCap(t *testing.T) {
 	h := newHarness(t, func(c *Config) { c.MaxBody = 1000 })
 	big := strings.Repeat("x", 1001)

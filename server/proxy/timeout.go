@@ -25,19 +25,28 @@ func (t *timeoutTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	// then needs no second context, nor a second copy of itself to carry one.
 	ctx := req.Context()
 	var cancel context.CancelCauseFunc
+	var b *idleBody
 	if c := callFrom(ctx); c != nil && c.cancel != nil {
-		cancel = c.cancel
+		cancel, b = c.cancel, &c.idle
 	} else {
 		ctx, cancel = context.WithCancelCause(ctx)
 		req = req.WithContext(ctx)
+		b = new(idleBody)
 	}
 	// One timer serves both waits: for the headers, then between two reads of the body.
-	b := &idleBody{idle: t.idleTimeout, cancel: cancel, start: time.Now()}
+	b.idle, b.cancel, b.start, b.call = t.idleTimeout, cancel, time.Now(), callFrom(ctx)
 	b.timer = time.AfterFunc(t.headerTimeout, b.expire)
 	resp, err := t.next.RoundTrip(req)
-	b.timer.Stop()
-	if b.phase.CompareAndSwap(phaseHeaders, phaseBody) && err == nil { // unless the header time-out fired
-		b.timer.Reset(t.idleTimeout)
+	if err != nil {
+		b.timer.Stop()
+	} else if b.phase.CompareAndSwap(phaseHeaders, phaseBody) { // unless the header time-out fired
+		// The timer, armed for the end of the header wait, watches the body from now on: when
+		// it fires, expire arms it again for what is left of the idle wait of the read under way.
+		// It is reset only when the idle wait would end first, so that most calls do without
+		// the two timer operations (stop, reset) of the change of phase.
+		if t.headerTimeout-time.Since(b.start) > t.idleTimeout {
+			b.timer.Reset(t.idleTimeout)
+		}
 	}
 	if err != nil {
 		if errors.Is(context.Cause(ctx), errHeaderTimeout) {
@@ -54,14 +63,16 @@ func (t *timeoutTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 // isEventStream reports whether h's media type is text/event-stream (as mime.ParseMediaType
 // reads it, without its allocations).
 func isEventStream(h http.Header) bool {
-	mt, _, _ := strings.Cut(h.Get("Content-Type"), ";")
+	mt, _, _ := strings.Cut(first(h, "Content-Type"), ";")
 	return strings.EqualFold(strings.TrimSpace(mt), "text/event-stream")
 }
 
 // idleBody is an upstream body that ends when the upstream is silent for too long: it cancels
 // the upstream request, and ends an event stream cleanly with an SSE error event that says
 // why (any other body fails, which cuts the connection: its end would be taken for complete).
-// Closing it releases the upstream request.
+// An event stream whose upstream connection breaks ends the same way (brokenTrailer), so that
+// the client learns that the API's stream broke, not its own connection. Closing it releases
+// the upstream request.
 //
 // Silence is a read that has waited for idle. A read only notes when it began (reading): the
 // timer, armed once for the body, looks when it fires and arms itself again for what is left.
@@ -77,8 +88,11 @@ type idleBody struct {
 	phase   atomic.Int32
 	idled   atomic.Bool
 	sse     bool
-	trailer []byte // the closing event, once idle
+	call    *call  // the proxied call, for its API and audit line; nil outside one
+	passed  bool   // some of the body was read: a break is then mid-stream
+	trailer []byte // the closing event, once idle or broken
 	done    bool
+	iw      idleWriter // the writer of WriteTo, the push path's, in the body's allocation
 }
 
 // The phases of an idleBody's timer.
@@ -127,16 +141,27 @@ func (b *idleBody) Read(p []byte) (int, error) {
 		if !b.sse {
 			return n, errStreamIdle
 		}
-		b.done = true
-		b.trailer = idleTrailer(b.idle)
-		if n > 0 {
-			return n, nil
-		}
-		m := copy(p, b.trailer)
-		b.trailer = b.trailer[m:]
-		return m, nil
+		return b.end(p, n, idleTrailer(b.idle))
 	}
+	if err != nil && err != io.EOF && b.sse && (b.passed || n > 0) && b.call != nil && b.call.client.Err() == nil {
+		cause, check := brokenCause(err)
+		b.call.reason = "upstream " + cause + " mid-stream"
+		return b.end(p, n, brokenTrailer(b.call.up.slug, cause, check))
+	}
+	b.passed = b.passed || n > 0
 	return n, err
+}
+
+// end closes an event stream with trailer after the n bytes read into p: they are returned
+// first, then the trailer, then io.EOF.
+func (b *idleBody) end(p []byte, n int, trailer []byte) (int, error) {
+	b.done, b.trailer = true, trailer
+	if n > 0 {
+		return n, nil
+	}
+	m := copy(p, b.trailer)
+	b.trailer = b.trailer[m:]
+	return m, nil
 }
 
 func (b *idleBody) Close() error {
