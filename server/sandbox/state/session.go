@@ -104,14 +104,24 @@ func TrustHeader(next http.Handler) http.Handler {
 // SetHeader puts the session and the client of r's context in r's Header and ClientHeader for
 // the in-memory listener, or removes any such header r carries when its context names none. r
 // is the proxy's outgoing request, which the caller owns.
+//
+// It runs for every proxied call to a sandbox: Header and ClientHeader are canonical, so the
+// map is written directly, both values in one allocation.
 func SetHeader(r *http.Request) {
-	r.Header.Del(Header)
-	r.Header.Del(ClientHeader)
-	if s, ok := r.Context().Value(sessionKey{}).(string); ok && s != "" {
-		r.Header.Set(Header, s)
+	h := r.Header
+	delete(h, Header)
+	delete(h, ClientHeader)
+	s, _ := r.Context().Value(sessionKey{}).(string)
+	c := clientip.Of(r.Context())
+	if s == "" && c == "" {
+		return
 	}
-	if c := clientip.Of(r.Context()); c != "" {
-		r.Header.Set(ClientHeader, c)
+	v := []string{s, c}
+	if s != "" {
+		h[Header] = v[0:1:1]
+	}
+	if c != "" {
+		h[ClientHeader] = v[1:2:2]
 	}
 }
 
