@@ -33,7 +33,6 @@ func (p *Proxy) modifyResponse(resp *http.Response) error {
 			delete(h, "Location")
 		}
 	}
-	dropHeaders(h, droppedResponse)
 	carryStatus(c, resp)
 	if v := h["Www-Authenticate"]; len(v) > 0 {
 		// The browser would prompt for a password and send it to Loupe; show it instead.
@@ -41,12 +40,20 @@ func (p *Proxy) modifyResponse(resp *http.Response) error {
 		h["X-Upstream-Www-Authenticate"] = v
 	}
 	m := p.masker()
+	for name, vs := range h { // one pass: what would act on Loupe's origin dropped, the rest masked
+		if droppedResponse[name] {
+			delete(h, name)
+		} else if m != nil {
+			for i, v := range vs {
+				vs[i] = m.maskString(v)
+			}
+		}
+	}
 	// The wrappers of the body share one allocation, the call's.
 	// Always: trailers the upstream did not announce appear in resp.Trailer only at the end.
 	tb := &c.body
 	*tb = trailerBody{ReadCloser: resp.Body, resp: resp, m: m}
 	if m != nil {
-		m.maskHeader(h)
 		tb.mask = maskBody{body: resp.Body, m: m}
 		tb.ReadCloser = &tb.mask
 	}
@@ -92,6 +99,9 @@ func (b *trailerBody) Read(p []byte) (int, error) {
 func (b *trailerBody) Close() error {
 	err := b.ReadCloser.Close()
 	t := b.resp.Trailer
+	if len(t) == 0 {
+		return err
+	}
 	dropHeaders(t, droppedResponse)
 	delete(t, "Location")
 	delete(t, "Www-Authenticate")
