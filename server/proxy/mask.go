@@ -107,6 +107,30 @@ func (m *masker) mask(b []byte) {
 	}
 }
 
+// finds reports whether b holds some form of a secret: whether mask would change it.
+func (m *masker) finds(b []byte) bool {
+	for gi := range m.byFirst {
+		g := &m.byFirst[gi]
+		for off := 0; off < len(b)-1; {
+			i := bytes.IndexByte(b[off:len(b)-1], g.first)
+			if i < 0 {
+				break
+			}
+			at := off + i
+			off = at + 1
+			if !g.second[b[at+1]] {
+				continue
+			}
+			for _, f := range g.forms {
+				if bytes.HasPrefix(b[at:], f) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // maskString masks every secret in s as mask does. A string that holds none, as nearly every
 // header value does, is returned as it is: looking costs one IndexByte per first byte of the
 // forms, not one search per form (13 for the sandboxes' key), and nothing is copied.
