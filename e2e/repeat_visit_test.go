@@ -31,14 +31,14 @@ func TestARepeatVisitStartsFromTheServiceWorker(t *testing.T) {
 	openPage(t, ctx, base+pagePath)
 	if _, err := chromedp.Run(within(t, ctx, 60*time.Second), chromedp.Evaluate[bool](
 		`navigator.serviceWorker.ready.then(() => true)`, chromedp.EvalAwaitPromise)); err != nil {
-		t.Fatalf("waiting for the service worker: %v", err)
+		t.Fatalf("waiting for the service worker: %v (%s)", err, workerDiagnosis(ctx))
 	}
 	if got := wasmRequests.Load(); got < 1 {
 		t.Fatalf("got %d requests for app.wasm on the first visit; want at least 1", got)
 	}
 	if _, err := chromedp.Run(within(t, ctx, 30*time.Second), chromedp.Poll[bool](
 		`caches.match(location.origin + location.pathname).then(r => r ? true : null)`, chromedp.WithPollingInterval(100*time.Millisecond))); err != nil {
-		t.Fatalf("the service worker never kept the page: %v", err)
+		t.Fatalf("the service worker never kept the page: %v (%s)", err, workerDiagnosis(ctx))
 	}
 	if _, err := chromedp.Call(within(t, ctx, 10*time.Second), network.ClearBrowserCache, cdp.Empty{}); err != nil {
 		t.Fatalf("emptying the HTTP cache: %v", err)

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"net"
@@ -27,12 +26,13 @@ import (
 // nginx round-robin, all on loopback: the deployment the README describes for N replicas.
 type replicaSet struct {
 	t      *testing.T
-	bin    string   // the loupe binary, built once
+	bin    string   // the loupe binary (loupeBinary)
 	env    []string // the environment every replica starts with
 	config string   // the configuration file every replica reads
 	addrs  []string // each replica's address, kept across restarts (nginx names them)
 	cmds   []*exec.Cmd
-	front  string // nginx's base URL
+	logs   []*strings.Builder // each replica's output, for a failure's message
+	front  string             // nginx's base URL
 }
 
 // replicaRate and replicaBurst are the configured rate limit the test measures across replicas:
@@ -40,26 +40,25 @@ type replicaSet struct {
 // machine), so that only the measurement meets the limit.
 const replicaRate, replicaBurst = 50, 100
 
-// startReplicas builds loupe, starts a throw-away PostgreSQL cluster, three replicas and nginx.
-func startReplicas(t *testing.T) *replicaSet {
+// replicaOptions is what a replicas test needs of its deployment beyond the common part.
+type replicaOptions struct {
+	// Login asks for a name and password (access mode users; the user alice, password "e2e
+	// password"), as a deployment open to a team does; false lets everyone in (mode none).
+	Login bool
+	// ChatPace is the built-in chat model's tokens per second; 0 leaves the default (40).
+	ChatPace float64
+}
+
+// startReplicas starts three replicas on a new database of the package's throw-away PostgreSQL
+// cluster, and nginx in front of them.
+func startReplicas(t *testing.T, opt replicaOptions) *replicaSet {
 	t.Helper()
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "loupe")
-	if out, err := exec.Command("go", "build", "-o", bin, "../server/cmd/loupe").CombinedOutput(); err != nil {
-		t.Fatalf("go build loupe: %v\n%s", err, out)
-	}
-	pg := pgtest.New(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	db, err := pg.CreateDB(ctx, "loupe")
+	bin, err := loupeBinary() // static_test.go's, built once per run
 	if err != nil {
 		t.Fatal(err)
 	}
-	hash, _ := bcrypt.GenerateFromPassword([]byte("e2e password"), bcrypt.MinCost)
-	users := filepath.Join(dir, "users")
-	if err := os.WriteFile(users, []byte("alice:"+string(hash)+"\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	db := pgtest.DB(t)
 	rs := &replicaSet{t: t, bin: bin, config: filepath.Join(dir, "loupe.yaml"),
 		env: append(os.Environ(), "LOUPE_DATABASE_URL="+db, "LOUPE_SECRET_KEY=e2e-replicas-secret-key-of-at-least-32-bytes")}
 	for range 3 {
@@ -70,32 +69,60 @@ func startReplicas(t *testing.T) *replicaSet {
 		rs.addrs = append(rs.addrs, l.Addr().String())
 		l.Close()
 	}
-	rs.cmds = make([]*exec.Cmd, 3)
+	rs.cmds, rs.logs = make([]*exec.Cmd, 3), make([]*strings.Builder, 3)
 	rs.front = nginxtest.Start(t, rs.addrs, nginxtest.Options{ForwardedFor: true})
-	conf := fmt.Sprintf("server:\n  public_url: %s\n  access:\n    mode: users\n    users_file: %s\n    trusted_proxies: [127.0.0.1]\n  limits:\n    rate: %d\n    burst: %d\n",
-		rs.front, users, replicaRate, replicaBurst)
+	conf := fmt.Sprintf("server:\n  public_url: %s\n  access:\n    trusted_proxies: [127.0.0.1]\n  limits:\n    rate: %d\n    burst: %d\n",
+		rs.front, replicaRate, replicaBurst)
+	if opt.Login {
+		hash, _ := bcrypt.GenerateFromPassword([]byte("e2e password"), bcrypt.MinCost)
+		users := filepath.Join(dir, "users")
+		if err := os.WriteFile(users, []byte("alice:"+string(hash)+"\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		conf = strings.Replace(conf, "  access:\n", "  access:\n    mode: users\n    users_file: "+users+"\n", 1)
+	}
+	if opt.ChatPace > 0 {
+		conf += fmt.Sprintf("  sandbox:\n    chat_tokens_per_second: %g\n", opt.ChatPace)
+	}
 	if err := os.WriteFile(rs.config, []byte(conf), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	// The replicas start together: each compiles the catalog, which takes seconds.
 	for i := range rs.addrs {
-		rs.start(i)
+		rs.launch(i)
+	}
+	for i := range rs.addrs {
+		rs.waitUp(i)
 	}
 	return rs
 }
 
 // start starts replica i on its address and waits until it answers /healthz.
 func (rs *replicaSet) start(i int) {
+	rs.t.Helper()
+	rs.launch(i)
+	rs.waitUp(i)
+}
+
+// launch starts replica i's process on its address.
+func (rs *replicaSet) launch(i int) {
 	t := rs.t
 	t.Helper()
 	cmd := exec.Command(rs.bin, "-addr", rs.addrs[i], "-config", rs.config)
 	cmd.Env = rs.env
-	var log strings.Builder
-	cmd.Stdout, cmd.Stderr = &log, &log
+	log := &strings.Builder{}
+	cmd.Stdout, cmd.Stderr = log, log
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	rs.cmds[i] = cmd
+	rs.cmds[i], rs.logs[i] = cmd, log
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+}
+
+// waitUp waits until replica i answers /healthz.
+func (rs *replicaSet) waitUp(i int) {
+	t := rs.t
+	t.Helper()
 	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
 		if resp, err := http.Get("http://" + rs.addrs[i] + "/healthz"); err == nil {
@@ -104,12 +131,12 @@ func (rs *replicaSet) start(i int) {
 				return
 			}
 		}
-		if cmd.ProcessState != nil {
+		if rs.cmds[i].ProcessState != nil {
 			break
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	t.Fatalf("replica %d did not answer /healthz on %s within 60 s:\n%s", i, rs.addrs[i], log.String())
+	t.Fatalf("replica %d did not answer /healthz on %s within 60 s:\n%s", i, rs.addrs[i], rs.logs[i].String())
 }
 
 // kill ends replica i with SIGKILL, as a crash or an OOM kill would.
@@ -128,7 +155,7 @@ func (rs *replicaSet) kill(i int) {
 // rejoins and sees them too; and the rate limit measured through all three is the configured
 // one ±10%.
 func TestReplicasShareOneSession(t *testing.T) {
-	rs := startReplicas(t)
+	rs := startReplicas(t, replicaOptions{Login: true})
 	ctx := newBrowser(t)
 	tctx := within(t, ctx, 120*time.Second)
 	if err := chromedp.Do(tctx,

@@ -103,7 +103,7 @@ func TestARealAPIKeyIsForgottenBackInTheSandbox(t *testing.T) {
 	ctx := newBrowser(t)
 	openPage(t, ctx, site+"entities/entities.search")
 	if _, err := chromedp.Run(within(t, ctx, 60*time.Second), chromedp.Poll[bool](`navigator.serviceWorker.controller !== null || null`)); err != nil {
-		t.Fatalf("the service worker never took the page: %v", err)
+		t.Fatalf("the service worker never took the page: %v (%s)", err, workerDiagnosis(ctx))
 	}
 	useRealAPI(t, ctx, site+"realapi", key)
 	setInput(t, within(t, ctx, 10*time.Second), "query:query", "Paris")

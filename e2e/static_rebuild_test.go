@@ -87,7 +87,7 @@ func TestARebuiltStaticSiteReachesAReturningVisitor(t *testing.T) {
 	if _, err := chromedp.Run(within(t, ctx, 90*time.Second), chromedp.Poll[bool](
 		`navigator.serviceWorker.controller && caches.keys().then(k => k.includes("app-`+old+`") || null)`,
 		chromedp.WithPollingInterval(200*time.Millisecond))); err != nil {
-		t.Fatalf("the first visit's service worker never took the page with its cache: %v", err)
+		t.Fatalf("the first visit's service worker never took the page with its cache: %v (%s)", err, workerDiagnosis(ctx))
 	}
 	if _, err := chromedp.Run(within(t, ctx, 60*time.Second), chromedp.Poll[bool](
 		`caches.open("app-`+old+`").then(c => c.keys()).then(k => k.length >= 10 || null)`)); err != nil {

@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"context"
-	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -23,6 +22,9 @@ import (
 	"loupe/web"
 )
 
+// builtBinaryDir is the folder loupeBinary built into, if it ran.
+var builtBinaryDir string
+
 // loupeBinary builds bin/loupe once per test process, with the wasm modules embedded. The
 // static site is written by a separate process, as `make static` does: writing it sets go-app's
 // page variables for the whole process, which the in-process servers of other tests must not see.
@@ -32,12 +34,13 @@ var loupeBinary = sync.OnceValues(func() (string, error) {
 			return "", fmt.Errorf("web/%s is not built: run `make wasm` before the browser tests", name)
 		}
 	}
-	wd, _ := os.Getwd()
-	// One place per checkout, overwritten by each run (two checkouts may test at once).
-	dir := filepath.Join(os.TempDir(), fmt.Sprintf("loupe-e2e-bin-%x", sha256.Sum256([]byte(wd)))[:len("loupe-e2e-bin-")+12])
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	// One folder per test process, removed by TestMain (two checkouts, or two runs of one, may
+	// test at once).
+	dir, err := os.MkdirTemp("", "loupe-e2e-bin-")
+	if err != nil {
 		return "", err
 	}
+	builtBinaryDir = dir
 	bin := filepath.Join(dir, "loupe")
 	out, err := exec.Command("go", "build", "-o", bin, "../server/cmd/loupe").CombinedOutput()
 	if err != nil {
@@ -205,7 +208,7 @@ func TestTheStaticSiteWorksWithNoServer(t *testing.T) {
 				if _, err := chromedp.Run(within(t, ctx, 60*time.Second), chromedp.Poll[bool](
 					`navigator.serviceWorker.controller !== null && caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k).then(c => c.keys())))).then(all => all.flat().some(r => r.url.includes("sandboxes.wasm")) || null)`,
 					chromedp.WithPollingTimeout(60*time.Second))); err != nil {
-					t.Fatalf("the service worker did not cache the sandbox module: %v", err)
+					t.Fatalf("the service worker did not cache the sandbox module: %v (%s)", err, workerDiagnosis(ctx))
 				}
 				yes := true
 				offline := network.EmulateNetworkConditionsByRuleParams{EmulateOfflineServiceWorker: &yes,

@@ -5,6 +5,7 @@ import (
 
 	"loupe/server/access"
 	"loupe/server/access/pgsessions"
+	"loupe/server/access/pgthrottle"
 	"loupe/server/internal/pgoauth"
 	"loupe/server/oauth"
 	"loupe/server/sandbox/script"
@@ -22,10 +23,20 @@ func sharedSessions(reg *state.Registry) access.SessionStore {
 	return nil
 }
 
+// sharedThrottle is the login throttle of server.database (pgthrottle, on the sandbox state's
+// connection pool), so that wrong passwords spread over the replicas count as on one; nil (the
+// gate's in-memory default) without it.
+func sharedThrottle(reg *state.Registry) access.Throttle {
+	if st, ok := reg.Store().(*pgstore.Store); ok {
+		return pgthrottle.New(st.DB(), access.DefaultDelays, access.DefaultThrottleAddresses)
+	}
+	return nil
+}
+
 // The shared stores implement the stores of the packages they serve.
 var (
-	_ oauth.GrantStore        = (*pgoauth.Grants)(nil)
-	_ script.SharedTokenStore = (*pgoauth.ScriptTokens)(nil)
+	_ oauth.GrantStore         = (*pgoauth.Grants)(nil)
+	_ script.BoundedTokenStore = (*pgoauth.ScriptTokens)(nil)
 )
 
 // share keeps the OAuth grants and the script sandbox's issued tokens in server.database

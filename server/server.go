@@ -189,6 +189,9 @@ func New(cfg Config) (*Server, error) {
 	if shared := sharedSessions(s.registry); shared != nil { // server.database: the logins every replica knows
 		gateOpts.Sessions = shared
 	}
+	if shared := sharedThrottle(s.registry); shared != nil { // and the wrong passwords every replica counts
+		gateOpts.Throttle = shared
+	}
 	if s.gate, err = access.New(gateOpts); err != nil {
 		s.Close()
 		return nil, err

@@ -19,7 +19,11 @@ func recordChatHistory(ctx app.Context, api *catalog.API, operation *catalog.Ope
 	}
 	e := history.NewView(api, operation, url, form)
 	e.Status = a.Status
-	op.SaveHistory(ctx, e, time.Since(a.Start), a.Stopped, a.NetErr)
+	failure := a.NetErr
+	if failure == "" && a.Cut != "" {
+		failure = "stream cut: " + a.Cut // the status (200) came, the answer's end did not
+	}
+	op.SaveHistory(ctx, e, time.Since(a.Start), a.Stopped, failure)
 }
 
 // lastQuestion is the text of the conversation's newest user message: the history's entry of a

@@ -64,13 +64,11 @@ func (v *chatView) onDraft(ctx app.Context, text string) {
 	})
 }
 
-// previewRequest is the request Send would make now: the conversation, the draft message
-// and the settings. problems is 1 when it cannot be built (tools that are not JSON).
+// previewRequest is the request Send (or, with no message typed, Send again) would make now:
+// the conversation, the draft message and the settings (sendTurns). problems is 1 when it
+// cannot be built (tools that are not JSON).
 func (v *chatView) previewRequest() (req *request.Request, problems int) {
-	turns := v.turns[:len(v.turns):len(v.turns)]
-	if v.draft != "" {
-		turns = append(turns, &chatstream.Turn{Role: "user", Text: v.draft})
-	}
+	turns, _ := v.sendTurns()
 	body, err := chatstream.Body(v.settings, turns)
 	if err != nil {
 		problems = 1
@@ -93,7 +91,13 @@ func (v *chatView) renderRequest() app.UI {
 		app.Summary().Text("Request preview and curl"),
 		app.If(v.requestOpen, func() app.UI {
 			req, problems := v.previewRequest()
-			return op.NewRequestPreview(v.API, v.Op, req, snippet.Held(v.API, v.Op), problems)
+			_, again := v.sendTurns()
+			return app.Div().Body(
+				app.If(again, func() app.UI {
+					return app.P().ID("chat-request-note").Class("muted").Text("The message field is empty: this is what Send again sends, the conversation without the answer that failed.")
+				}),
+				op.NewRequestPreview(v.API, v.Op, req, snippet.Held(v.API, v.Op), problems),
+			)
 		}),
 	)
 }

@@ -107,7 +107,7 @@ func (v *chatView) onSend(ctx app.Context, text string, img *chatstream.Image) b
 		return false
 	}
 	v.turns = append(v.turns, turn)
-	v.request()
+	v.request(nil)
 	ctx.Defer(func(app.Context) { revealLastQuestion() })
 	return true
 }
@@ -138,11 +138,12 @@ func (v *chatView) onToolResult(ctx app.Context, a *chatstream.Answer, callID, n
 			return
 		}
 	}
-	v.request()
+	v.request(nil)
 }
 
-// request builds the body from the conversation and streams the answer.
-func (v *chatView) request() {
+// request builds the body from the conversation and streams the answer, in a new turn: one
+// that replaces the failed turn replacing (chatstream.Retry) when it is sent again.
+func (v *chatView) request(replacing *chatstream.Turn) {
 	body, err := chatstream.Body(v.settings, v.turns)
 	if err != nil {
 		v.problem = err.Error()
@@ -160,7 +161,11 @@ func (v *chatView) request() {
 		recordChatHistory(ctx, v.API, v.Op, url, link, a)
 		v.writeLink() // the address holds the conversation with its new answer
 	}
-	v.turns = append(v.turns, &chatstream.Turn{Role: "assistant", Answer: a})
+	turn := &chatstream.Turn{Role: "assistant", Answer: a}
+	if replacing != nil {
+		turn = chatstream.Retry(replacing, a)
+	}
+	v.turns = append(v.turns, turn)
 	v.live = a
 	ctx, url := v.ctx, v.proxyURL()
 	ctx.Async(func() { a.Send(ctx, reqCtx, url, body) })
@@ -221,6 +226,7 @@ func (v *chatView) onToolsExample(ctx app.Context, e app.Event) {
 func (v *chatView) Render() app.UI {
 	var msgs []app.UI
 	last := v.lastAnswer()
+	_, failed, again := chatstream.RetryTurns(v.turns)
 	for i, t := range v.turns {
 		rev, id := 0, ""
 		if t.Answer != nil {
@@ -229,7 +235,11 @@ func (v *chatView) Render() app.UI {
 		if t.Answer != nil && t.Answer == last {
 			id = "chat-metrics" // the latest answer's metrics, shown once, under it
 		}
-		msgs = append(msgs, chatstream.NewMessage(t, i, rev).WithMetricsID(id))
+		m := chatstream.NewMessage(t, i, rev).WithMetricsID(id)
+		if again && t == failed && v.live == nil {
+			m = m.WithRetry(v.onRetry)
+		}
+		msgs = append(msgs, m)
 	}
 	return app.Div().ID("chat-view").Class("chat-view").Body(
 		v.renderSettings(),

@@ -33,8 +33,12 @@ type chatMessage struct {
 	// MetricsID is the id of the answer's metrics line ("chat-metrics" on the latest answer of
 	// the chat view), "" for none.
 	MetricsID string
+	// OnRetry, when set (on the conversation's last turn, whose answer can be sent again), is
+	// what the answer's Send again button does; nil shows no button.
+	OnRetry func(ctx app.Context)
 
 	seen     *Turn
+	seenText *Answer      // the answer whose text the per-message state is about (Turn.Shown)
 	previews map[int]bool // code blocks whose HTML preview is open, by block index
 	copied   int          // block index + 1 of the code just copied
 	wrapped  []string     // completed blocks' HTML wrapped in one root, by block index
@@ -53,17 +57,30 @@ func (m *chatMessage) WithMetricsID(id string) *chatMessage {
 	return m
 }
 
+// WithRetry gives the answer a Send again button that calls on (see OnRetry).
+func (m *chatMessage) WithRetry(on func(ctx app.Context)) *chatMessage {
+	m.OnRetry = on
+	return m
+}
+
+// onRetry sends the conversation again, in this answer's place.
+func (m *chatMessage) onRetry(ctx app.Context, e app.Event) {
+	if m.OnRetry != nil {
+		m.OnRetry(ctx)
+	}
+}
+
 // OnUpdate forgets per-message state when the slot shows another message.
 func (m *chatMessage) OnUpdate(ctx app.Context) {
-	if m.Turn != m.seen {
-		m.seen, m.previews, m.copied, m.wrapped, m.from = m.Turn, nil, 0, nil, nil
+	if m.Turn != m.seen || m.Turn.Shown() != m.seenText {
+		m.seen, m.seenText, m.previews, m.copied, m.wrapped, m.from = m.Turn, m.Turn.Shown(), nil, 0, nil, nil
 	}
 }
 
 // Render implements app.Composer.
 func (m *chatMessage) Render() app.UI {
 	t := m.Turn
-	m.seen = t
+	m.seen, m.seenText = t, t.Shown()
 	switch t.Role {
 	case "user":
 		return app.Div().Class("chat-msg user").Body(
@@ -85,16 +102,22 @@ func (m *chatMessage) Render() app.UI {
 			app.Pre().Class("chat-tool-result mono").Text(t.Text),
 		)
 	}
-	return m.renderAnswer(t.Answer)
+	return m.renderAnswer(t.Answer, t.Shown())
 }
 
-func (m *chatMessage) renderAnswer(a *Answer) app.UI {
+// renderAnswer shows answer a: its text as shown (shown, which is a, or while a has said
+// nothing the earlier answer it was sent again to replace), its state, error and metrics.
+func (m *chatMessage) renderAnswer(a, shown *Answer) app.UI {
 	class := "chat-msg assistant"
 	if a.Streaming {
 		class += " streaming"
 	}
+	replaced := shown != a
+	if replaced {
+		class += " replaced"
+	}
 	var blocks []app.UI
-	done := a.md.Completed()
+	done := shown.md.Completed()
 	for i, b := range done {
 		if b.Code {
 			blocks = append(blocks, m.codeBlock(i, b))
@@ -102,7 +125,7 @@ func (m *chatMessage) renderAnswer(a *Answer) app.UI {
 			blocks = append(blocks, app.Raw(m.wrap(i, b.HTML())))
 		}
 	}
-	if tail := a.md.Tail(); tail != (markdown.Block{}) {
+	if tail := shown.md.Tail(); tail != (markdown.Block{}) {
 		switch {
 		case tail.Code:
 			blocks = append(blocks, m.codeBlock(len(done), tail))
@@ -111,78 +134,30 @@ func (m *chatMessage) renderAnswer(a *Answer) app.UI {
 		}
 	}
 	var cards []app.UI
-	for _, c := range a.Calls {
-		cards = append(cards, newToolCallCard(c, a, !a.Streaming && !a.Answered[c.ID]))
+	for _, c := range shown.Calls {
+		cards = append(cards, newToolCallCard(c, shown, !replaced && !a.Streaming && !a.Answered[c.ID]))
+	}
+	var retry app.UI
+	if m.OnRetry != nil {
+		retry = app.Button().Type("button").ID("chat-retry").Class("btn btn-small chat-retry").
+			Title("Send this conversation again; the answer above is replaced once the new one starts").
+			Text("Send again").OnClick(m.onRetry)
 	}
 	return app.Div().Class(class).Aria("busy", strconv.FormatBool(a.Streaming)).Body(
 		app.Div().Class("chat-role").Body(
 			app.Text("Assistant"),
 			app.If(a.Streaming, func() app.UI { return app.Span().Class("spinner").Aria("label", "streaming") }),
 		),
+		app.If(replaced, func() app.UI { return app.P().Class("chat-note muted chat-replaced-note").Text(replacedNote(a)) }),
 		app.Div().Class("chat-md prose").Body(blocks...),
 		app.If(len(cards) > 0, func() app.UI { return app.Div().Class("tool-calls").Body(cards...) }),
 		app.If(a.Stopped, func() app.UI {
 			return app.P().Class("chat-note muted").Text("Stopped: the answer above is what arrived before Stop.")
 		}),
-		chatAnswerError(a),
+		chatAnswerError(a, retry),
 		m.metrics(a),
 		newChatRawView(a, m.Index, a.Rev),
 	)
-}
-
-// chatAnswerError explains a failed or cut answer with the API's own message.
-func chatAnswerError(a *Answer) app.UI {
-	var title, msg, hint string
-	switch {
-	case a.NetErr != "":
-		title, msg = "No answer", a.NetErr
-		hint = "The browser could not reach Loupe's server; check that it is running, then send again."
-	case a.apiErr != nil && a.proxy != nil:
-		msg = a.apiErr.Message
-		title, hint = proxyErrorText(a.Status, a.proxy)
-		title += " (HTTP " + strconv.Itoa(a.Status) + ")"
-	case a.apiErr != nil:
-		title, msg = "Error", a.apiErr.Message
-		if a.Status >= 400 {
-			title = "HTTP " + strconv.Itoa(a.Status)
-		}
-		if a.apiErr.Code != "" {
-			title += " · " + a.apiErr.Code
-		}
-		hint = chatErrorHint(a.Status, a.apiErr.Code)
-		if a.md.Text() != "" {
-			hint = "The API reported this error mid-stream; what arrived before it is kept above. " + hint
-		}
-	case a.Cut != "":
-		title = "Stream cut"
-		msg = "The stream was cut after " + strconv.Itoa(a.tokens()) + " tokens (" + a.Cut + "); what arrived is kept above."
-	default:
-		return nil
-	}
-	return app.Div().Class("chat-error alert alert-error").Role("alert").Body(
-		app.Strong().Text(title+": "),
-		app.Span().Class("api-message").Text(msg),
-		app.If(hint != "", func() app.UI { return app.P().Class("muted").Text(hint) }),
-	)
-}
-
-// chatErrorHint says what to do about an error.
-func chatErrorHint(status int, code string) string {
-	switch {
-	case code == "context_length_exceeded":
-		return "The conversation is longer than the model's context window: start a new conversation or shorten it."
-	case status == 401:
-		return "The API refused the key Loupe's server holds for it; the server's configuration needs a valid key (the browser never holds one)."
-	case status == 404:
-		return "Check the model name in the settings."
-	case status == 429:
-		return "Too many requests: wait a moment, then send again."
-	case status == 400:
-		return "The API refused the request; its message names the field."
-	case status >= 500:
-		return "The API failed; try again later."
-	}
-	return ""
 }
 
 // wrap returns a completed block's HTML in one root element, as app.Raw needs, cached.
@@ -253,10 +228,11 @@ func (m *chatMessage) codeBlock(i int, b markdown.Block) app.UI {
 
 // block returns the block at index i: a completed one, or the tail.
 func (m *chatMessage) block(i int) (markdown.Block, bool) {
-	if m.Turn.Answer == nil {
+	shown := m.Turn.Shown()
+	if shown == nil {
 		return markdown.Block{}, false
 	}
-	md := m.Turn.Answer.md
+	md := shown.md
 	if done := md.Completed(); i < len(done) {
 		return done[i], true
 	}

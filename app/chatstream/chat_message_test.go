@@ -57,6 +57,9 @@ func TestChatMessageErrors(t *testing.T) {
 		{"401", func(a *Answer) { a.Status, a.apiErr = 401, &sse.APIError{Message: "Invalid API key"} }, []string{"HTTP 401", "Invalid API key", "never holds one"}},
 		{"cut stream", func(a *Answer) { a.Cut, a.chunks = "the connection broke: network error", 12 }, []string{"Stream cut", "after 12 tokens", "kept above"}},
 		{"network failure", func(a *Answer) { a.NetErr = "Failed to fetch" }, []string{"No answer", "Failed to fetch"}},
+		{"Loupe's proxy ended the stream", func(a *Answer) {
+			a.Status, a.apiErr = 200, &sse.APIError{Message: "chat: the API's stream broke before its end (connection reset); Loupe closed it", Source: "loupe proxy", Check: "that the API is up"}
+		}, []string{"Loupe&#39;s proxy ended the stream", "stream broke before its end (connection reset)", "kept above", "Check: that the API is up."}},
 		{"a refusal of Loupe's proxy is not the API's", func(a *Answer) {
 			a.Status, a.apiErr, a.proxy = 403, &sse.APIError{Message: "chat: operation createChatCompletion is not allowed here"}, &proxyRefusal{Check: "apis.chat.allow in the configuration"}
 		}, []string{"Refused by Loupe", "proxy, not by the API (HTTP 403)", "is not allowed here", "never reached the API", "Check: apis.chat.allow"}},

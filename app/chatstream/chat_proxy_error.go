@@ -16,8 +16,11 @@ type proxyRefusal struct {
 	Check string
 }
 
-// readProxyError reads the proxy's own error body and reports it, over.
-func readProxyError(r io.Reader, update func(func(*chatSnapshot))) {
+// readProxyError reads the proxy's own error body, answered with status, and reports it,
+// over. The API out of reach (502, 504), a database away (503) or the rate limit (429) may be
+// mended by sending again; a refusal (another 4xx) needs the request or the configuration
+// changed.
+func readProxyError(status int, r io.Reader, update func(func(*chatSnapshot))) {
 	data, err := io.ReadAll(io.LimitReader(r, chatMaxBody))
 	var body struct {
 		Error string `json:"error"`
@@ -28,8 +31,9 @@ func readProxyError(r io.Reader, update func(func(*chatSnapshot))) {
 	}
 	update(func(s *chatSnapshot) {
 		s.apiErr, s.proxy = &sse.APIError{Message: body.Error}, &proxyRefusal{Check: body.Check}
+		s.retry = RetryableStatus(status)
 		if err != nil {
-			s.cut = err.Error()
+			s.cut, s.retry = err.Error(), true
 		}
 		s.over = true
 	})

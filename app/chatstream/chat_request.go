@@ -40,6 +40,9 @@ type Turn struct {
 	ToolCallID   string  // tool: the call it answers
 	ToolName     string  // tool: the function's name
 	Answer       *Answer // assistant: the answer and its live state
+	// Earlier is, on an assistant turn sent again (Retry), the failed answer it replaces: shown
+	// until Answer says something (Shown), nil when that one had said nothing either.
+	Earlier *Answer
 }
 
 // wireMessage is a message as the API takes it.
@@ -59,8 +62,9 @@ type wireToolCall struct {
 	} `json:"function"`
 }
 
-// Body builds the JSON body of a chat completion request for the conversation so far.
-// Assistant turns that failed before saying anything are left out.
+// Body builds the JSON body of a chat completion request for the conversation so far: each
+// assistant turn as it shows (Turn.Shown). Assistant turns that failed before saying anything
+// are left out.
 func Body(s Settings, turns []*Turn) ([]byte, error) {
 	var msgs []wireMessage
 	if strings.TrimSpace(s.System) != "" {
@@ -82,7 +86,7 @@ func Body(s Settings, turns []*Turn) ([]byte, error) {
 		case "tool":
 			msgs = append(msgs, wireMessage{Role: "tool", Content: t.Text, ToolCallID: t.ToolCallID})
 		case "assistant":
-			if m, ok := t.Answer.message(); ok {
+			if m, ok := t.Shown().message(); ok {
 				msgs = append(msgs, m)
 			}
 		}

@@ -134,12 +134,12 @@ func TestReadChatStream(t *testing.T) {
 
 func TestReadChatBody(t *testing.T) {
 	var s chatSnapshot
-	readChatBody(401, strings.NewReader(`{"error":{"message":"Invalid API key","type":"authentication_error"}}`), func(f func(*chatSnapshot)) { f(&s) })
+	readChatBody(401, "application/json", strings.NewReader(`{"error":{"message":"Invalid API key","type":"authentication_error"}}`), func(f func(*chatSnapshot)) { f(&s) })
 	if s.apiErr == nil || s.apiErr.Message != "Invalid API key" || !s.over {
 		t.Errorf("got %+v; want the API's message, over", s)
 	}
 	s = chatSnapshot{}
-	readChatBody(200, strings.NewReader(`{"object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"Hi"},"finish_reason":"stop"}]}`), func(f func(*chatSnapshot)) { f(&s) })
+	readChatBody(200, "application/json", strings.NewReader(`{"object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"Hi"},"finish_reason":"stop"}]}`), func(f func(*chatSnapshot)) { f(&s) })
 	if s.content != "Hi" || s.finish != "stop" {
 		t.Errorf("got %+v; want the whole answer", s)
 	}
@@ -154,7 +154,7 @@ func TestReadProxyError(t *testing.T) {
 		{"plain text", "plain text", ""},
 	} {
 		var s chatSnapshot
-		readProxyError(strings.NewReader(tc.body), func(f func(*chatSnapshot)) { f(&s) })
+		readProxyError(403, strings.NewReader(tc.body), func(f func(*chatSnapshot)) { f(&s) })
 		if s.apiErr == nil || s.apiErr.Message != tc.msg || s.proxy == nil || s.proxy.Check != tc.check || !s.over {
 			t.Errorf("%s: got %+v %+v over %v; want %q, check %q", tc.body, s.apiErr, s.proxy, s.over, tc.msg, tc.check)
 		}

@@ -60,6 +60,7 @@ type Answer struct {
 	proxy     *proxyRefusal // apiErr is Loupe's proxy's, not the API's
 	NetErr    string        // the request got no response
 	Cut       string        // why the stream ended early; "" when it did not
+	retry     bool          // the failure may be mended by sending again (CanRetry)
 	Stopped   bool          // the user stopped it
 	Streaming bool          // the request is under way
 	chunks    int           // content chunks received, about one token each
@@ -97,6 +98,7 @@ type chatSnapshot struct {
 	firstAt time.Time
 	cut     string
 	netErr  string
+	retry   bool // the failure may be mended by sending the same request again
 	over    bool
 }
 
@@ -114,7 +116,7 @@ func (a *Answer) Send(ctx app.Context, reqCtx context.Context, url string, body 
 	a.mu.Unlock()
 	res, err := fetch.Do(reqCtx, fetch.Request{Method: "POST", URL: url, Body: body, Headers: chatRequestHeaders})
 	if err != nil {
-		a.publish(ctx, func(s *chatSnapshot) { s.netErr, s.over = err.Error(), true })
+		a.publish(ctx, func(s *chatSnapshot) { s.netErr, s.retry, s.over = err.Error(), true, true })
 		return
 	}
 	a.mu.Lock()
@@ -133,45 +135,20 @@ func (a *Answer) Send(ctx app.Context, reqCtx context.Context, url string, body 
 		received = io.TeeReader(received, a.Record)
 	}
 	if res.Status >= 400 && res.Header("X-Loupe-Error") == "proxy" {
-		readProxyError(received, update)
+		readProxyError(res.Status, received, update)
 		return
 	}
 	if res.Status >= 400 || !strings.Contains(strings.ToLower(res.Header("Content-Type")), "text/event-stream") {
-		readChatBody(res.Status, received, update)
+		readChatBody(res.Status, res.Header("Content-Type"), received, update)
 		return
 	}
 	readChatStream(received, time.Now, update)
 }
 
-// readChatBody reads a whole answer (stream false) or an error body and reports it, over.
-func readChatBody(status int, r io.Reader, update func(func(*chatSnapshot))) {
-	data, err := io.ReadAll(io.LimitReader(r, chatMaxBody))
-	var acc sse.Chat
-	switch {
-	case status >= 400:
-		acc.Err = sse.ParseError(data)
-		if acc.Err == nil {
-			acc.Err = &sse.APIError{Message: "the API answered with no body"}
-		}
-	case acc.AddCompletion(data) != nil:
-		acc.Err = &sse.APIError{Message: "the answer is not a chat completion: " + strings.TrimSpace(string(data[:min(len(data), 300)]))}
-	}
-	update(func(s *chatSnapshot) {
-		s.content, s.calls, s.finish, s.usage, s.apiErr = acc.Content(), chatCallsOf(acc.ToolCalls()), acc.FinishReason, acc.Usage, acc.Err
-		s.chunks = acc.ContentChunks
-		if s.firstAt.IsZero() && (s.content != "" || len(s.calls) > 0) {
-			s.firstAt = time.Now()
-		}
-		if err != nil {
-			s.cut = err.Error()
-		}
-		s.over = true
-	})
-}
-
 // readChatStream reads an SSE answer chunk by chunk, reporting after each chunk and once more,
 // over, at the end. A stream that ends without [DONE] nor a finish reason, or with a read
-// error, is reported cut.
+// error, is reported cut; that, and an error event mid-stream, may be mended by sending the
+// same request again.
 func readChatStream(r io.Reader, now func() time.Time, update func(func(*chatSnapshot))) {
 	var p sse.Parser
 	var acc sse.Chat
@@ -202,17 +179,16 @@ func readChatStream(r io.Reader, now func() time.Time, update func(func(*chatSna
 			continue
 		}
 		fold(p.Finish())
-		cut := ""
+		cut, retry := "", acc.Err != nil
 		switch {
+		case bad > 0 && acc.Chunks == 0:
+			cut, retry = "the stream held no chat completion chunks", false // not the API's stream: sending again would not mend it
 		case !errors.Is(err, io.EOF):
-			cut = "the connection broke: " + err.Error()
+			cut, retry = "the connection broke before the answer's end ("+err.Error()+")", true
 		case !acc.Done && acc.FinishReason == "" && acc.Err == nil:
-			cut = "the stream ended before its last event ([DONE])"
+			cut, retry = "the stream ended without the answer's last event ([DONE])", true
 		}
-		if bad > 0 && cut == "" && acc.Content() == "" && len(acc.ToolCalls()) == 0 {
-			cut = "the stream held no chat completion chunks"
-		}
-		update(func(s *chatSnapshot) { snapshot(s); s.cut, s.over = cut, true })
+		update(func(s *chatSnapshot) { snapshot(s); s.cut, s.retry, s.over = cut, retry, true })
 		return
 	}
 }
@@ -267,7 +243,7 @@ func (a *Answer) apply(s chatSnapshot) {
 	if !a.firstAt.IsZero() {
 		a.elapsed = time.Since(a.firstAt)
 	}
-	a.Cut = s.cut
+	a.Cut, a.retry = s.cut, s.retry
 	a.Rev++
 }
 

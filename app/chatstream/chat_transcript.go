@@ -20,6 +20,10 @@ type LinkMessage struct {
 	Name       string `json:"name,omitempty"`
 	// Image is the name of the image the question had attached, which the link leaves out.
 	Image string `json:"image,omitempty"`
+	// Cut marks an answer that ended early, in a way sending again may mend (Answer.CanRetry):
+	// its stream was cut (Content is what arrived), or no answer came (no Content). The chat
+	// opened from the link shows it so, with Send again.
+	Cut bool `json:"cut,omitempty"`
 }
 
 // LinkToolCall is one call of a tool in an answer.
@@ -29,8 +33,10 @@ type LinkToolCall struct {
 	Arguments string `json:"arguments"`
 }
 
-// Transcript returns the conversation's finished messages, for a link. An answer still
-// streaming, or one that failed before saying anything, is left out.
+// Transcript returns the conversation's finished messages, for a link: each answer as it
+// shows (Turn.Shown). An answer still streaming, or one that failed before saying anything
+// for a reason sending again would not mend, is left out; one that ended early otherwise is
+// marked Cut.
 func Transcript(turns []*Turn) []LinkMessage {
 	var out []LinkMessage
 	for _, t := range turns {
@@ -44,15 +50,15 @@ func Transcript(turns []*Turn) []LinkMessage {
 		case "tool":
 			out = append(out, LinkMessage{Role: "tool", Content: t.Text, ToolCallID: t.ToolCallID, Name: t.ToolName})
 		case "assistant":
-			a := t.Answer
-			if a == nil || a.Streaming {
+			if t.Answer == nil || t.Answer.Streaming {
 				continue
 			}
-			m := LinkMessage{Role: "assistant", Content: a.md.Text()}
+			a := t.Shown()
+			m := LinkMessage{Role: "assistant", Content: a.md.Text(), Cut: a.CanRetry()}
 			for _, c := range a.Calls {
 				m.ToolCalls = append(m.ToolCalls, LinkToolCall{ID: c.ID, Name: c.Name, Arguments: c.Arguments})
 			}
-			if m.Content != "" || len(m.ToolCalls) > 0 {
+			if m.Content != "" || len(m.ToolCalls) > 0 || m.Cut {
 				out = append(out, m)
 			}
 		}
@@ -62,7 +68,7 @@ func Transcript(turns []*Turn) []LinkMessage {
 
 // FromTranscript makes the turns of a conversation a link carried: each answer finished, as
 // it was, marked as restored (Metrics says so rather than timings it does not have), its tool
-// calls answered when a tool result follows.
+// calls answered when a tool result follows; one marked Cut is shown cut and can be sent again.
 func FromTranscript(msgs []LinkMessage, r *markdown.Renderer) []*Turn {
 	var turns []*Turn
 	answered := map[string]bool{}
@@ -79,6 +85,9 @@ func FromTranscript(msgs []LinkMessage, r *markdown.Renderer) []*Turn {
 			turns = append(turns, &Turn{Role: "tool", Text: m.Content, ToolCallID: m.ToolCallID, ToolName: m.Name})
 		case "assistant":
 			a := &Answer{md: markdown.NewStream(r), Answered: map[string]bool{}, Restored: true, Status: 200}
+			if m.Cut {
+				a.Cut, a.retry = "cut before the link was made", true
+			}
 			a.md.Write(m.Content)
 			a.md.Close()
 			for i, c := range m.ToolCalls {

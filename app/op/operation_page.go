@@ -113,6 +113,10 @@ func (p *operationPage) sync(ctx *app.Context) {
 	p.fragment = frag
 	p.notice = ""
 	st, ok, err := permalink.Decode(p.Op, frag)
+	// An operation with a view of its own (chat) reads its own link and says what of it it
+	// could not read: the form's decoder would call the view's names (its conversation)
+	// unknown to the form.
+	_, ownView := operationViews[p.Op.Viewer]
 	var notes []string
 	switch {
 	case ok:
@@ -120,14 +124,14 @@ func (p *operationPage) sync(ctx *app.Context) {
 		if ui.WasRepaired(frag) {
 			notes = append(notes, "This link's address was not valid URL encoding: a stray % was read as a literal %.")
 		}
-		if err != nil {
+		if err != nil && !ownView {
 			notes = append(notes, noticeFor(err))
 		}
 		if names := permalink.Credentials(frag); len(names) > 0 {
 			notes = append(notes, "This link carried "+strings.Join(names, ", ")+
 				", which looks like a credential: Loupe ignored it. The server holds the credentials and adds them to every request.")
 		}
-	case err != nil:
+	case err != nil && !ownView:
 		notes = append(notes, "The form state in this link could not be read ("+reason(err)+"), so the form shows the defaults.")
 		p.State = request.Initial(p.Op)
 	default:

@@ -43,6 +43,11 @@ type APIError struct {
 	Param string `json:"param"`
 	// Code is the error code as text (the wire gives a string, a number or null).
 	Code string `json:"-"`
+	// Source is who wrote an error event: "loupe proxy" when Loupe's proxy ended the stream
+	// (its upstream broke or went silent), "" for the API.
+	Source string `json:"-"`
+	// Check is what Loupe's proxy says to look at, with Source.
+	Check string `json:"-"`
 }
 
 // Error implements error.
@@ -95,6 +100,9 @@ type chunk struct {
 	} `json:"choices"`
 	Usage *Usage          `json:"usage"`
 	Error json.RawMessage `json:"error"`
+	// Check and Source come with an error event of Loupe's proxy.
+	Check  string `json:"check"`
+	Source string `json:"source"`
 }
 
 type wireMessage struct {
@@ -134,6 +142,7 @@ func (c *Chat) fold(data []byte) error {
 	c.Chunks++
 	if len(ck.Error) > 0 && string(ck.Error) != "null" {
 		c.Err = decodeError(ck.Error)
+		c.Err.Source, c.Err.Check = ck.Source, ck.Check
 		return nil
 	}
 	if ck.ID != "" {

@@ -95,6 +95,8 @@ func TestChatErrors(t *testing.T) {
 		{"error string", `data: {"error":"overloaded"}` + "\n\n", APIError{Message: "overloaded"}},
 		{"Google style status", `data: {"error":{"code":400,"message":"bad","status":"INVALID_ARGUMENT"}}` + "\n\n",
 			APIError{Message: "bad", Type: "INVALID_ARGUMENT", Code: "400"}},
+		{"Loupe's proxy ends a broken stream", "event: error\ndata: {\"error\":\"chat: the API's stream broke before its end (connection reset); Loupe closed it\",\"check\":\"that the API is up\",\"source\":\"loupe proxy\"}\n\n",
+			APIError{Message: "chat: the API's stream broke before its end (connection reset); Loupe closed it", Source: "loupe proxy", Check: "that the API is up"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -49,7 +49,7 @@ type Options struct {
 	DeviceKey []byte
 	// Throttle slows password guessing per client address, per account and per trusted
 	// browser (see Throttle). Nil means in memory (NewMemoryThrottle with DefaultDelays,
-	// 10,000 addresses).
+	// DefaultThrottleAddresses). A CheckedThrottle's errors answer the login 503.
 	Throttle Throttle
 	// Now is the clock of sessions and the throttle. Nil means time.Now.
 	Now func() time.Time
@@ -98,7 +98,7 @@ func New(opts Options) (*Gate, error) {
 		opts.Sessions = NewMemorySessions()
 	}
 	if opts.Throttle == nil {
-		opts.Throttle = NewMemoryThrottle(DefaultDelays, 10_000)
+		opts.Throttle = NewMemoryThrottle(DefaultDelays, DefaultThrottleAddresses)
 	}
 	g := &Gate{opts: opts, sessions: opts.Sessions, throttle: opts.Throttle, devices: newDevices(opts.DeviceKey)}
 	switch opts.Mode {

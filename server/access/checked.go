@@ -28,3 +28,31 @@ func storeAway(w http.ResponseWriter, r *http.Request, what string) {
 		"Loupe cannot reach its database to "+what+" right now; try again in a moment",
 		"that PostgreSQL runs at the address of server.database (LOUPE_DATABASE_URL)")
 }
+
+// CheckedThrottle is a Throttle on a shared database that may be away at run time
+// (pgthrottle). Its checks report that, so that a login is answered 503 rather than checked
+// without the throttle (which would let a guesser past it while the database is away).
+type CheckedThrottle interface {
+	Throttle
+	// WaitChecked is Wait; err is not nil when the throttle cannot answer now.
+	WaitChecked(key string, now time.Time) (time.Duration, error)
+	// FailedChecked is Failed; err is not nil when the failure may not have been counted.
+	FailedChecked(key string, protected bool, now time.Time) error
+}
+
+// wait is how long key must still wait at now, with the error of a CheckedThrottle.
+func (g *Gate) wait(key string, now time.Time) (time.Duration, error) {
+	if ct, ok := g.throttle.(CheckedThrottle); ok {
+		return ct.WaitChecked(key, now)
+	}
+	return g.throttle.Wait(key, now), nil
+}
+
+// failed counts a failure of key at now, with the error of a CheckedThrottle.
+func (g *Gate) failed(key string, protected bool, now time.Time) error {
+	if ct, ok := g.throttle.(CheckedThrottle); ok {
+		return ct.FailedChecked(key, protected, now)
+	}
+	g.throttle.Failed(key, protected, now)
+	return nil
+}

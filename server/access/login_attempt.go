@@ -21,7 +21,8 @@ import (
 //     account's, so that many addresses together still guess one account slowly.
 //
 // A login that must wait is answered 429 with Retry-After before its password is checked (no
-// bcrypt work), and the wait does not grow while it lasts.
+// bcrypt work), and the wait does not grow while it lasts. A throttle on a database that is
+// away (CheckedThrottle) answers 503 before any password is checked: never a login unthrottled.
 func (g *Gate) attempt(w http.ResponseWriter, r *http.Request, next, name, password string) {
 	now := g.opts.Now()
 	u := g.users.Load()
@@ -37,7 +38,13 @@ func (g *Gate) attempt(w http.ResponseWriter, r *http.Request, next, name, passw
 	}
 	var wait time.Duration
 	for _, k := range keys {
-		wait = max(wait, g.throttle.Wait(k, now))
+		d, err := g.wait(k, now)
+		if err != nil {
+			g.opts.Logger.Error("login: checking the throttle", "user", name, "error", err)
+			storeAway(w, r, "check your password")
+			return
+		}
+		wait = max(wait, d)
 	}
 	if wait > 0 {
 		secs := int(math.Ceil(wait.Seconds()))
@@ -47,7 +54,9 @@ func (g *Gate) attempt(w http.ResponseWriter, r *http.Request, next, name, passw
 	}
 	if !u.check(name, password) {
 		for i, k := range keys {
-			g.throttle.Failed(k, protected[i], now)
+			if err := g.failed(k, protected[i], now); err != nil {
+				g.opts.Logger.Error("login: counting a failure", "user", name, "error", err)
+			}
 		}
 		g.opts.Logger.Warn("login failed", "user", name, "client", clientKey(r))
 		g.renderLogin(w, http.StatusUnauthorized, next, "Wrong name or password.")

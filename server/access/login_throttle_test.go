@@ -104,7 +104,7 @@ func (rig *loginRig) throttleSize() (int, uint64) {
 // lock: once it passes, the right password works.
 func TestLoginDelaysGrow(t *testing.T) {
 	for _, tc := range []struct{ fails, want int }{{5, 0}, {6, 1}, {7, 2}, {8, 4}, {20, 300}, {100, 300}} {
-		if got := DefaultDelays.after(tc.fails); got != time.Duration(tc.want)*time.Second {
+		if got := DefaultDelays.After(tc.fails); got != time.Duration(tc.want)*time.Second {
 			t.Errorf("after %d failures: got %v; want %ds", tc.fails, got, tc.want)
 		}
 	}

@@ -38,8 +38,12 @@ type Delays struct {
 // minutes without a failure forgets them. A guesser gets about 300 tries a day per key.
 var DefaultDelays = Delays{Free: 5, First: time.Second, Ceiling: 5 * time.Minute, Forget: 15 * time.Minute}
 
-// after returns the wait after the nth failure in a row.
-func (d Delays) after(n int) time.Duration {
+// DefaultThrottleAddresses is how many unprotected keys (client addresses) the gate's
+// throttle keeps by default.
+const DefaultThrottleAddresses = 10_000
+
+// After returns the wait after the nth failure in a row.
+func (d Delays) After(n int) time.Duration {
 	if n <= d.Free {
 		return 0
 	}
@@ -96,7 +100,7 @@ func (m *memoryThrottle) Failed(key string, protected bool, now time.Time) {
 	}
 	f.n++
 	f.last = now
-	f.until = now.Add(m.delays.after(f.n))
+	f.until = now.Add(m.delays.After(f.n))
 }
 
 // Succeeded implements Throttle.

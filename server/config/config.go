@@ -97,6 +97,10 @@ type Sandbox struct {
 	// MaxBytes bounds one user's stored changes across the sandboxes, in bytes; a change past
 	// it gets 507 with a hint to Reset. Default 4194304 (4 MiB).
 	MaxBytes int64 `yaml:"max_bytes"`
+	// ChatTokensPerSecond is how fast the built-in chat model streams its answers, in tokens
+	// per second: a model's pace, slow enough to watch an answer grow (and, in a test, to cut
+	// it mid-way), fast enough not to wait long. Read at start. Default 40.
+	ChatTokensPerSecond float64 `yaml:"chat_tokens_per_second"`
 }
 
 // Access modes.
@@ -282,6 +286,9 @@ func (c *Config) applyDefaults() {
 	}
 	if sb.MaxBytes == 0 {
 		sb.MaxBytes = 4 << 20
+	}
+	if sb.ChatTokensPerSecond == 0 {
+		sb.ChatTokensPerSecond = 40
 	}
 	if c.APIs == nil {
 		c.APIs = map[string]*API{}

@@ -45,8 +45,8 @@ func TestDefaults(t *testing.T) {
 	if got, want := c.Server.Addr, "127.0.0.1:8080"; got != want {
 		t.Errorf("addr: got %q; want %q", got, want)
 	}
-	if sb := c.Server.Sandbox; c.Server.DataDir != "" || sb.IdleTimeout != 30*time.Minute || sb.MaxSessions != 1000 || sb.MaxBytes != 4<<20 {
-		t.Errorf("sandbox: got data_dir %q, %+v; want none, 30m, 1000 sessions, 4 MiB", c.Server.DataDir, sb)
+	if sb := c.Server.Sandbox; c.Server.DataDir != "" || sb.IdleTimeout != 30*time.Minute || sb.MaxSessions != 1000 || sb.MaxBytes != 4<<20 || sb.ChatTokensPerSecond != 40 {
+		t.Errorf("sandbox: got data_dir %q, %+v; want none, 30m, 1000 sessions, 4 MiB, 40 tokens/s", c.Server.DataDir, sb)
 	}
 	for _, slug := range BuiltIn() {
 		a := c.APIs[slug]
@@ -195,7 +195,9 @@ func TestErrorsNameTheKey(t *testing.T) {
 		{"negative idle", "server:\n  sandbox:\n    idle_timeout: -1s\n", nil, "server.sandbox.idle_timeout: expected a positive duration"},
 		{"negative sessions", "server:\n  sandbox:\n    max_sessions: -5\n", nil, "server.sandbox.max_sessions: expected a positive number"},
 		{"negative bytes", "server:\n  sandbox:\n    max_bytes: -1\n", nil, "server.sandbox.max_bytes: expected a positive number of bytes"},
-		{"unknown sandbox key", "server:\n  sandbox:\n    max_users: 5\n", nil, "unknown key server.sandbox.max_users; expected one of: idle_timeout, max_sessions, max_sessions_per_client, max_total_bytes, max_bytes"},
+		{"unknown sandbox key", "server:\n  sandbox:\n    max_users: 5\n", nil, "unknown key server.sandbox.max_users; expected one of: idle_timeout, max_sessions, max_sessions_per_client, max_total_bytes, max_bytes, chat_tokens_per_second"},
+		{"negative chat pace", "server:\n  sandbox:\n    chat_tokens_per_second: -1\n", nil, "server.sandbox.chat_tokens_per_second: expected a positive number of tokens per second, got -1"},
+		{"endless chat pace", "server:\n  sandbox:\n    chat_tokens_per_second: .inf\n", nil, "server.sandbox.chat_tokens_per_second: expected a positive number of tokens per second, got +Inf"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

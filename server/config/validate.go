@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"maps"
+	"math"
 	"net"
 	"net/netip"
 	"net/url"
@@ -58,6 +59,8 @@ func (c *Config) Validate() error {
 		return errKey("server.sandbox.max_total_bytes", "expected a positive number of bytes, got %d", s.Sandbox.MaxTotalBytes)
 	case s.Sandbox.MaxBytes < 0:
 		return errKey("server.sandbox.max_bytes", "expected a positive number of bytes, got %d", s.Sandbox.MaxBytes)
+	case !(s.Sandbox.ChatTokensPerSecond > 0) || math.IsInf(s.Sandbox.ChatTokensPerSecond, 1):
+		return errKey("server.sandbox.chat_tokens_per_second", "expected a positive number of tokens per second, got %g", s.Sandbox.ChatTokensPerSecond)
 	}
 	for _, slug := range slices.Sorted(maps.Keys(c.APIs)) {
 		if err := validateSlug(slug, c.APIs[slug]); err != nil {

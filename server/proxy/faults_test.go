@@ -94,7 +94,19 @@ func TestFaultMatrix(t *testing.T) {
 			io.WriteString(c, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\ndata: one\n\n")
 			time.Sleep(50 * time.Millisecond)
 			reset(c)
-		}), 0, 200, []string{"data: one"}, true, []string{"status=200", "outcome=aborted"}},
+		}), 0, 200, []string{"data: one\n\n", "event: error\ndata: {\"error\":\"chat: the API's stream broke before its end (connection reset); Loupe closed it\"", `"source":"loupe proxy"`}, false,
+			[]string{"status=200", `outcome="upstream connection reset mid-stream"`}},
+		{"closed mid-stream, before the last chunk", raw(func(c net.Conn) {
+			io.WriteString(c, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n7\r\ndata: o\r\n")
+			time.Sleep(50 * time.Millisecond)
+			io.WriteString(c, "4\r\nne\n\n\r\n")
+		}), 0, 200, []string{"data: one\n\n", "event: error", "(connection closed before the body's end)", `"check":"that the API is up`}, false,
+			[]string{"status=200", `outcome="upstream connection closed before the body's end mid-stream"`}},
+		{"reset mid-body, not a stream", raw(func(c net.Conn) {
+			io.WriteString(c, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{\"a\":\r\n")
+			time.Sleep(50 * time.Millisecond)
+			reset(c)
+		}), 0, 200, []string{`{"a":`}, true, []string{"status=200", "outcome=aborted"}},
 		{"5xx", handler(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(503)

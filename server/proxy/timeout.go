@@ -34,7 +34,7 @@ func (t *timeoutTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		b = new(idleBody)
 	}
 	// One timer serves both waits: for the headers, then between two reads of the body.
-	b.idle, b.cancel, b.start = t.idleTimeout, cancel, time.Now()
+	b.idle, b.cancel, b.start, b.call = t.idleTimeout, cancel, time.Now(), callFrom(ctx)
 	b.timer = time.AfterFunc(t.headerTimeout, b.expire)
 	resp, err := t.next.RoundTrip(req)
 	if err != nil {
@@ -70,7 +70,9 @@ func isEventStream(h http.Header) bool {
 // idleBody is an upstream body that ends when the upstream is silent for too long: it cancels
 // the upstream request, and ends an event stream cleanly with an SSE error event that says
 // why (any other body fails, which cuts the connection: its end would be taken for complete).
-// Closing it releases the upstream request.
+// An event stream whose upstream connection breaks ends the same way (brokenTrailer), so that
+// the client learns that the API's stream broke, not its own connection. Closing it releases
+// the upstream request.
 //
 // Silence is a read that has waited for idle. A read only notes when it began (reading): the
 // timer, armed once for the body, looks when it fires and arms itself again for what is left.
@@ -86,7 +88,9 @@ type idleBody struct {
 	phase   atomic.Int32
 	idled   atomic.Bool
 	sse     bool
-	trailer []byte // the closing event, once idle
+	call    *call  // the proxied call, for its API and audit line; nil outside one
+	passed  bool   // some of the body was read: a break is then mid-stream
+	trailer []byte // the closing event, once idle or broken
 	done    bool
 	iw      idleWriter // the writer of WriteTo, the push path's, in the body's allocation
 }
@@ -137,16 +141,27 @@ func (b *idleBody) Read(p []byte) (int, error) {
 		if !b.sse {
 			return n, errStreamIdle
 		}
-		b.done = true
-		b.trailer = idleTrailer(b.idle)
-		if n > 0 {
-			return n, nil
-		}
-		m := copy(p, b.trailer)
-		b.trailer = b.trailer[m:]
-		return m, nil
+		return b.end(p, n, idleTrailer(b.idle))
 	}
+	if err != nil && err != io.EOF && b.sse && (b.passed || n > 0) && b.call != nil && b.call.client.Err() == nil {
+		cause, check := brokenCause(err)
+		b.call.reason = "upstream " + cause + " mid-stream"
+		return b.end(p, n, brokenTrailer(b.call.up.slug, cause, check))
+	}
+	b.passed = b.passed || n > 0
 	return n, err
+}
+
+// end closes an event stream with trailer after the n bytes read into p: they are returned
+// first, then the trailer, then io.EOF.
+func (b *idleBody) end(p []byte, n int, trailer []byte) (int, error) {
+	b.done, b.trailer = true, trailer
+	if n > 0 {
+		return n, nil
+	}
+	m := copy(p, b.trailer)
+	b.trailer = b.trailer[m:]
+	return m, nil
 }
 
 func (b *idleBody) Close() error {

@@ -58,7 +58,7 @@ func run(opts *serveOptions) error {
 	if err != nil {
 		return err
 	}
-	srv, err := server.New(server.Config{Settings: settings, Logger: log, ChatTokensPerSecond: 40})
+	srv, err := server.New(server.Config{Settings: settings, Logger: log, ChatTokensPerSecond: settings.Server.Sandbox.ChatTokensPerSecond})
 	if err != nil {
 		return err
 	}

@@ -1,16 +1,18 @@
-// Command precompress writes FILE.gz (gzip -9) and FILE.br (brotli) beside each FILE given, for
-// server/site to serve by Accept-Encoding. It uses the brotli command at quality 11 when it is
-// installed (a few seconds) and the pure-Go encoder at quality 9 otherwise (no install needed).
+// Command precompress writes FILE.br (brotli, quality 11) and FILE.gz (gzip -9) beside each FILE
+// given, for server/site to serve by Accept-Encoding. It uses the same pure-Go encoders on every
+// machine, so the bytes do not depend on whether the brotli command is installed (they are the
+// command's `brotli -q 11` bytes). A file whose outputs are already those of its content is
+// skipped, outputs are taken from the machine's cache when another checkout made them, and the
+// files are compressed concurrently (see server/internal/precompress).
+//
+// LOUPE_PRECOMPRESS_CACHE names the cache folder (default: the user's cache folder), or "off".
 package main
 
 import (
-	"bytes"
-	"compress/gzip"
 	"fmt"
 	"os"
-	"os/exec"
 
-	"github.com/andybalholm/brotli"
+	"loupe/server/internal/precompress"
 )
 
 func main() {
@@ -18,46 +20,16 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: precompress FILE...")
 		os.Exit(2)
 	}
-	for _, name := range os.Args[1:] {
-		if err := compress(name); err != nil {
-			fmt.Fprintln(os.Stderr, "precompress:", err)
-			os.Exit(1)
-		}
-	}
-}
-
-func compress(name string) error {
-	data, err := os.ReadFile(name)
+	results, err := precompress.Run(os.Args[1:], precompress.Options{
+		Store: precompress.DefaultStore(),
+		Warn:  func(err error) { fmt.Fprintln(os.Stderr, "precompress: the cache is not used:", err) },
+	})
 	if err != nil {
-		return fmt.Errorf("reading %s: %w", name, err)
+		fmt.Fprintln(os.Stderr, "precompress:", err)
+		os.Exit(1)
 	}
-	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	zw.Write(data)
-	if err := zw.Close(); err != nil {
-		return fmt.Errorf("gzip %s: %w", name, err)
+	for _, r := range results {
+		fmt.Printf("%s: %d raw, %d gzip, %d brotli bytes (%s, %s) after %.1f s\n",
+			r.Path, r.Size, r.GzipSize, r.BrotliSize, r.Settings, r.How, r.Elapsed.Seconds())
 	}
-	if err := os.WriteFile(name+".gz", gz.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("writing %s.gz: %w", name, err)
-	}
-	if path, err := exec.LookPath("brotli"); err == nil {
-		cmd := exec.Command(path, "-f", "-q", "11", "-o", name+".br", name)
-		cmd.Stderr = os.Stderr
-		if err := cmd.Run(); err != nil {
-			return fmt.Errorf("brotli %s: %w", name, err)
-		}
-	} else {
-		var br bytes.Buffer
-		bw := brotli.NewWriterLevel(&br, 9)
-		bw.Write(data)
-		if err := bw.Close(); err != nil {
-			return fmt.Errorf("brotli %s: %w", name, err)
-		}
-		if err := os.WriteFile(name+".br", br.Bytes(), 0o644); err != nil {
-			return fmt.Errorf("writing %s.br: %w", name, err)
-		}
-	}
-	st, _ := os.Stat(name + ".br")
-	fmt.Printf("%s: %d raw, %d gzip, %d brotli bytes\n", name, len(data), gz.Len(), st.Size())
-	return nil
 }

@@ -78,6 +78,66 @@ var migrations = []string{
 		used    boolean     NOT NULL DEFAULT false
 	);
 	CREATE INDEX script_codes_expires ON script_codes (expires);`,
+	// 6: the login throttle's failures (server/access/pgthrottle), so that a guesser spreading
+	// wrong passwords over the replicas waits as long as on one. Anonymous keys (client
+	// addresses) are evicted least recently failed first, hence the partial index; every key
+	// is forgotten a quiet spell after its last failure, hence the other. Keys are bytea: a
+	// trusted browser's holds a NUL byte, which text refuses.
+	`CREATE TABLE login_failures (
+		key       bytea       PRIMARY KEY,
+		failures  integer     NOT NULL,
+		last      timestamptz NOT NULL,
+		until     timestamptz NOT NULL,
+		protected boolean     NOT NULL
+	);
+	CREATE INDEX login_failures_anonymous_last ON login_failures (last) WHERE NOT protected;
+	CREATE INDEX login_failures_last ON login_failures (last);`,
+	// 7: the sandbox sessions that hold stored changes (server/sandbox/state/pgstore's Claim),
+	// with their client, whether they are a signed-in user's, and when they were last used,
+	// so that the bound on the anonymous ones (in total and per client) holds across the
+	// replicas. The sessions already holding changes are recorded as used now, each its own
+	// client.
+	`CREATE TABLE sandbox_sessions (
+		session   bytea       PRIMARY KEY,
+		client    bytea       NOT NULL,
+		protected boolean     NOT NULL,
+		used      timestamptz NOT NULL
+	);
+	CREATE INDEX sandbox_sessions_anonymous_used ON sandbox_sessions (used) WHERE NOT protected;
+	CREATE INDEX sandbox_sessions_client_used ON sandbox_sessions (client, used) WHERE NOT protected;
+	INSERT INTO sandbox_sessions (session, client, protected, used)
+		SELECT DISTINCT session, session, session = 'local'::bytea OR substring(session FROM 1 FOR 5) = 'user:'::bytea, now()
+		FROM sandbox_generations;`,
+	// 8: the script sandbox's authorization server's bounds across the replicas
+	// (server/internal/pgoauth's KeepGrant, KeepAccess, KeepCode, AnswerConsent): who owns each
+	// grant and code (a signed-in user's session, or an anonymous client's address) and whether
+	// they are signed in, when a grant was last used, the order access tokens were issued in,
+	// and the consent requests answered, so that a consent form is answered once across the
+	// replicas. Grants and codes kept before are a signed-in user's (their owner is sealed, so
+	// unknown here): never evicted for an anonymous one.
+	`ALTER TABLE script_grants
+		ADD COLUMN owner     bytea       NOT NULL DEFAULT ''::bytea,
+		ADD COLUMN protected boolean     NOT NULL DEFAULT true,
+		ADD COLUMN used      timestamptz NOT NULL DEFAULT now();
+	CREATE INDEX script_grants_owner_used ON script_grants (owner, used);
+	CREATE INDEX script_grants_kind_used ON script_grants (protected, used);
+	ALTER TABLE script_access ADD COLUMN seq bigint GENERATED ALWAYS AS IDENTITY;
+	DROP INDEX script_access_grant;
+	CREATE INDEX script_access_grant_seq ON script_access (grant_digest, seq);
+	ALTER TABLE script_codes
+		ADD COLUMN owner     bytea   NOT NULL DEFAULT ''::bytea,
+		ADD COLUMN protected boolean NOT NULL DEFAULT true;
+	CREATE INDEX script_codes_owner_expires ON script_codes (owner, expires);
+	CREATE INDEX script_codes_kind_expires ON script_codes (protected, expires);
+	CREATE TABLE script_consents (
+		digest    text        PRIMARY KEY,
+		owner     bytea       NOT NULL,
+		protected boolean     NOT NULL,
+		expires   timestamptz NOT NULL
+	);
+	CREATE INDEX script_consents_expires ON script_consents (expires);
+	CREATE INDEX script_consents_owner_expires ON script_consents (owner, expires);
+	CREATE INDEX script_consents_kind_expires ON script_consents (protected, expires);`,
 }
 
 // Version is the schema version this Loupe brings a database to.

@@ -1,7 +1,8 @@
 // Package pgoauth keeps OAuth state in PostgreSQL (server.database), so that every Loupe
 // replica naming the database shares it: the users' grants (Grants, an oauth.GrantStore) and
-// the grants and access tokens the script sandbox's authorization server issued
-// (ScriptTokens, a script.SharedTokenStore). Both share the sandbox state's connection pool
+// the grants, access tokens, codes and answered consents of the script sandbox's
+// authorization server (ScriptTokens, a script.BoundedTokenStore: the server's bounds on them
+// hold across the replicas, scriptbounds.go). Both share the sandbox state's connection pool
 // (server/internal/pgdb, whose migration 4 makes their tables) and hold only what their
 // packages sealed (AES-256-GCM under keys derived from the secret key): no token is kept in
 // the clear, and none is logged.

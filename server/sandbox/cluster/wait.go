@@ -3,7 +3,12 @@ package cluster
 import (
 	"context"
 	"net/http"
+	"time"
 )
+
+// sharedWaitPoll is how often a waiting health call reads its user's state again when
+// replicas share it: a change made on another replica is seen within this.
+const sharedWaitPoll = 250 * time.Millisecond
 
 // health answers GET /_cluster/health[/{index}]. When a wait condition does
 // not hold, it waits: every change of the simulated cluster wakes it to
@@ -12,7 +17,10 @@ import (
 // timed_out true, as OpenSearch), or the client goes away (nothing is
 // written). timeout=-1 waits without limit; timeout=0 answers at once. Each
 // time it wakes it reads the cluster its user reads now: the seed until the
-// user's first change, their own from then on.
+// user's first change, their own from then on. When replicas share the state
+// (state.Registry.Shared), a change acknowledged by another replica wakes
+// nothing here, so the wait also reads the user's state again every
+// sharedWaitPoll: such a change is seen within that.
 func (h *handler) health(w http.ResponseWriter, r *http.Request, path string, u *userState) {
 	req, apiErr := parseHealth(path, r.URL.Query())
 	if apiErr != nil {
@@ -21,6 +29,12 @@ func (h *handler) health(w http.ResponseWriter, r *http.Request, path string, u 
 	}
 	if req.deprecatedMaster {
 		w.Header().Add("Warning", masterTimeoutWarning)
+	}
+	var poll <-chan time.Time
+	if h.users.Registry().Shared() {
+		t := time.NewTicker(sharedWaitPoll)
+		defer t.Stop()
+		poll = t.C
 	}
 	expired := make(chan struct{})
 	if req.timeout >= 0 {
@@ -52,9 +66,12 @@ func (h *handler) health(w http.ResponseWriter, r *http.Request, path string, u 
 			writeJSON(w, r, http.StatusRequestTimeout, body)
 			return
 		}
+		polled := false
 		select {
 		case <-changed:
 		case <-expired:
+		case <-poll:
+			polled = true
 		case <-r.Context().Done():
 		}
 		c.mu.Lock()
@@ -62,6 +79,13 @@ func (h *handler) health(w http.ResponseWriter, r *http.Request, path string, u 
 		c.mu.Unlock()
 		if r.Context().Err() != nil {
 			return
+		}
+		if polled {
+			// The state another replica changed; when the database is away, the wait goes
+			// on with what it has, and its timeout still ends it.
+			if now, err := h.users.Read(r.Context()); err == nil {
+				u = now
+			}
 		}
 	}
 }

@@ -78,7 +78,8 @@ type Options struct {
 	// Tokens keeps the grants and access tokens the authorization server issues, so that they
 	// stay valid after a restart; each is sealed with TokenKey. One that is also a
 	// SharedTokenStore (server.database) is read at each use, so that replicas accept each
-	// other's tokens and revocations at once. Nil means in memory only.
+	// other's tokens and revocations at once; one that is a BoundedTokenStore also holds the
+	// tables' bounds and the answered consents across the replicas. Nil means in memory only.
 	Tokens TokenStore
 	// TokenKey encrypts what Tokens keeps (AES-256-GCM, 32 bytes, derived from the server's
 	// secret key). Required with Tokens.

@@ -150,13 +150,19 @@ func (as *authServer) answerConsent(w http.ResponseWriter, r *http.Request) {
 	now := as.now()
 	as.sweep(now)
 	by := ownerOf(r)
-	req, ok := as.takeRequest(r.PostForm.Get("request"), as.clients, by, now)
+	req, ok, err := as.takeRequest(r.PostForm.Get("request"), as.clients, by, now)
+	if err != nil {
+		as.mu.Unlock()
+		as.keeper.log.Error("script sandbox: a consent answer could not be recorded", "err", err)
+		renderAuthError(w, http.StatusServiceUnavailable, "The sign-in could not be completed: the database that keeps it across Loupe's replicas did not answer. Start the sign-in again from the app.")
+		return
+	}
 	var code string
 	if ok && decision == "allow" {
 		code = newSecret("sandbox-code.")
 		ac := &authCode{req: *req, expires: now.Add(codeTTL)}
 		as.codes.Put(code, ac, by.client, by.protected)
-		if err := as.keepCode(code, ac); err != nil {
+		if err := as.keepCode(code, ac, by); err != nil {
 			as.codes.Delete(code)
 			as.mu.Unlock()
 			as.keeper.log.Error("script sandbox: an authorization code could not be kept", "err", err)

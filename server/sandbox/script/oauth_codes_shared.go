@@ -50,14 +50,19 @@ func (k *keeper) sealCode(code string, ac *authCode) ([]byte, error) {
 	return []byte(s), err
 }
 
-// keepCode writes a new code through to a SharedCodeStore; without one it does nothing.
-func (as *authServer) keepCode(code string, ac *authCode) error {
+// keepCode writes a new code, owned by by, through to a SharedCodeStore; without one it does
+// nothing.
+func (as *authServer) keepCode(code string, ac *authCode, by owner) error {
 	cs := as.keeper.codeStore()
 	if cs == nil {
 		return nil
 	}
 	sealed, err := as.keeper.sealCode(code, ac)
-	if err == nil {
+	switch bs := as.keeper.boundedStore(); {
+	case err != nil:
+	case bs != nil:
+		err = bs.KeepCode(tokenDigest(code), sealed, ac.expires, by.ownership(perOwner))
+	default:
 		err = cs.PutCode(tokenDigest(code), sealed, ac.expires)
 	}
 	return err

@@ -15,9 +15,10 @@ import (
 // database, on every replica). Each is keyed by the digest of its token and sealed by the
 // sandbox (AES-256-GCM under Options.TokenKey): a store holds no token in the clear. Codes
 // (a minute) stay in memory unless the store is a SharedCodeStore (oauth_codes_shared.go);
-// answered consents (ten minutes) stay in memory. Implementations are safe for
-// concurrent use; the server's are server/internal/serverdb and, with server.database,
-// server/internal/pgoauth (a SharedTokenStore, oauth_kept_shared.go).
+// answered consents (ten minutes) stay in memory unless it is a BoundedTokenStore
+// (oauth_bounded_shared.go). Implementations are safe for concurrent use; the server's are
+// server/internal/serverdb and, with server.database, server/internal/pgoauth (a
+// BoundedTokenStore).
 type TokenStore interface {
 	// PutGrant keeps a grant under its digest.
 	PutGrant(grant string, sealed []byte) error
@@ -80,7 +81,11 @@ func (k *keeper) putGrant(rt string, g *grant, by owner) error {
 	}
 	sealed, err := k.sealer.Seal(keptGrant{Token: rt, Client: g.client, Account: g.account, Scopes: g.scopes, Issued: g.issued,
 		Owner: by.client, Protected: by.protected})
-	if err == nil {
+	switch bs := k.boundedStore(); {
+	case err != nil:
+	case bs != nil:
+		err = bs.KeepGrant(tokenDigest(rt), []byte(sealed), by.ownership(perOwner))
+	default:
 		err = k.store.PutGrant(tokenDigest(rt), []byte(sealed))
 	}
 	return err
@@ -93,7 +98,11 @@ func (k *keeper) putAccess(tok string, at *accessToken, protected bool) error {
 	}
 	sealed, err := k.sealer.Seal(keptAccess{Token: tok, Refresh: at.refresh, Client: at.client, Account: at.account, Scopes: at.scopes,
 		Issued: at.issued, Expires: at.expires, Protected: protected})
-	if err == nil {
+	switch bs := k.boundedStore(); {
+	case err != nil:
+	case bs != nil:
+		err = bs.KeepAccess(tokenDigest(at.refresh), tokenDigest(tok), []byte(sealed), accessPerGrant)
+	default:
 		err = k.store.PutAccess(tokenDigest(at.refresh), tokenDigest(tok), []byte(sealed))
 	}
 	return err

@@ -5,8 +5,8 @@ package script
 // tokens as a cache of the store's: a token it does not hold is read from the store, and one it
 // holds is checked to be still kept there at each use (one lookup by digest), so that a token
 // issued on another replica is accepted here at the next request and one revoked there is
-// refused here. Without it (a TokenStore only this process writes), the tables are read from
-// the store once, at start.
+// refused here; nothing is read at start. Without it (a TokenStore only this process writes),
+// the tables are read from the store once, at start.
 type SharedTokenStore interface {
 	TokenStore
 	// GetGrant returns the sealed grant kept under its digest; nil (and no error) when none.

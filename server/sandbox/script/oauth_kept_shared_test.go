@@ -2,6 +2,7 @@ package script
 
 import (
 	"bytes"
+	"net/http"
 	"net/url"
 	"testing"
 )
@@ -78,6 +79,37 @@ func TestSharedTokensFollowTheStore(t *testing.T) {
 		}
 		if status, m := refreshWith(t, b, refresh, ""); status != 400 || m["error"] != "invalid_grant" {
 			t.Errorf("a refresh token revoked on A, on B: got %d %v; want invalid_grant", status, m)
+		}
+	}
+}
+
+// TestSharedStartLoadsNothing: two replicas on a shared store issue more grants together than
+// one process's tables hold (maxLive 5: 4 each, 8 in all); a third replica started then
+// evicts none of them from the store (it loads nothing at start: its bounds would have
+// evicted the others' grants), and accepts every one of their tokens.
+func TestSharedStartLoadsNothing(t *testing.T) {
+	defer func(n int) { maxLive = n }(maxLive)
+	maxLive = 5
+	store := sharedMapTokens{newMapTokens()}
+	opts := Options{Tokens: store, TokenKey: bytes.Repeat([]byte{3}, 32), SealKey: bytes.Repeat([]byte{4}, 32)}
+	a, c := newOAuthTest(t, opts)
+	opts.Now = c.now
+	b := New(opts)
+	var tokens []string
+	for i := range 8 {
+		access, _ := signIn(t, []http.Handler{a, b}[i%2], scopeProjects)
+		tokens = append(tokens, access)
+	}
+	third := New(opts)
+	store.mu.Lock()
+	kept := len(store.grants)
+	store.mu.Unlock()
+	if kept != 8 {
+		t.Fatalf("grants in the store after a third replica started: got %d; want the 8 issued", kept)
+	}
+	for i, tok := range tokens {
+		if code, _ := callAuth(t, third, "GET", "/v1/projects/"+SeedScriptID, "", "Bearer "+tok); code != 200 {
+			t.Errorf("token %d on the third replica: got %d; want 200", i, code)
 		}
 	}
 }

@@ -18,13 +18,15 @@ import (
 //   - A consent page keeps nothing on the server: its form carries the authorization request
 //     sealed (server/internal/seal), so no flood of GET /oauth/authorize can push out a user
 //     who is reading their consent page. A table of answered requests, bounded, stops a
-//     consent from being answered twice.
+//     consent from being answered twice (with a BoundedTokenStore, the store's, so that a
+//     form answered on one replica is not answered again on another).
 //   - Codes, grants (refresh tokens) and access tokens belong to their owner: a signed-in Loupe
 //     user (their sandbox session, state.UserSession, which the Loupe server names on its own
 //     token calls and on signed-in users' calls) or an anonymous client, counted by its address
 //     (clientip). Each owner holds at most perOwner codes and grants, each grant at most
 //     accessPerGrant access tokens; past maxLive anonymous entries the least recently used is
-//     evicted, never a signed-in user's.
+//     evicted, never a signed-in user's. With a BoundedTokenStore the store holds these
+//     bounds across every replica (oauth_bounded_shared.go), and the tables are its cache.
 
 // Bounds of the tables. Tests lower maxLive.
 const (
@@ -62,21 +64,33 @@ type tables struct {
 }
 
 // newTables makes the tables; now is the authorization server's clock. Consent forms are
-// sealed with sealer; k keeps grants and access tokens (nil: in memory only), and the ones it
-// kept before are loaded.
+// sealed with sealer; k keeps grants and access tokens (nil: in memory only). With a store
+// only this process writes, the ones it kept before are loaded, and an entry the tables evict
+// is forgotten there too. A store other processes write (SharedTokenStore) is read at each use
+// instead: loading it all at start would make this process's bounds evict the others' tokens.
+// A BoundedTokenStore evicts by its own bounds, so the tables' evictions stay in the process.
 func newTables(now func() time.Time, sealer *seal.Sealer, k *keeper) *tables {
 	t := &tables{sealer: sealer, keeper: k}
+	evictKept := k.boundedStore() == nil
 	t.answered = bounded.New(bounded.Options[[32]byte, struct{}]{Max: maxLive, PerClient: 4 * perOwner, Now: now})
 	t.codes = bounded.New(bounded.Options[string, *authCode]{Max: maxLive, PerClient: perOwner, Now: now})
 	t.access = bounded.New(bounded.Options[string, *accessToken]{Max: accessPerGrant * maxLive, PerClient: accessPerGrant,
 		MaxProtected: accessPerGrant * maxLive, Now: now,
-		OnEvict: func(tok string, at *accessToken) { t.keeper.deleteAccess(at.refresh, tok) }})
+		OnEvict: func(tok string, at *accessToken) {
+			if evictKept {
+				t.keeper.deleteAccess(at.refresh, tok)
+			}
+		}})
 	t.refresh = bounded.New(bounded.Options[string, *grant]{Max: maxLive, PerClient: perOwner, Now: now,
 		OnEvict: func(rt string, _ *grant) {
 			t.access.DeleteClient(rt)
-			t.keeper.deleteGrant(rt)
+			if evictKept {
+				t.keeper.deleteGrant(rt)
+			}
 		}})
-	t.load(now())
+	if k != nil && k.shared == nil {
+		t.load(now())
+	}
 	return t
 }
 
@@ -98,23 +112,23 @@ func (t *tables) sealRequest(req *authRequest) string {
 }
 
 // takeRequest returns the request a consent form's id seals, once: not when it is not this
-// server's, has expired at now, or was answered already.
-func (t *tables) takeRequest(id string, clients map[string]OAuthClient, by owner, now time.Time) (*authRequest, bool) {
+// server's, has expired at now, or was answered already (with a BoundedTokenStore, on any
+// replica). err says the store that records the answers could not be used.
+func (t *tables) takeRequest(id string, clients map[string]OAuthClient, by owner, now time.Time) (*authRequest, bool, error) {
 	var sr sealedRequest
 	if t.sealer.Open(id, maxSealedReq, &sr) != nil || !now.Before(time.Unix(sr.Expires, 0)) {
-		return nil, false
+		return nil, false, nil
 	}
 	client, ok := clients[sr.Client]
 	if !ok {
-		return nil, false
+		return nil, false, nil
 	}
-	digest := sha256.Sum256([]byte(id))
-	if _, done := t.answered.Peek(digest); done {
-		return nil, false
+	first, err := t.answer(sha256.Sum256([]byte(id)), by, time.Unix(sr.Expires, 0))
+	if err != nil || !first {
+		return nil, false, err
 	}
-	t.answered.Put(digest, struct{}{}, by.client, by.protected)
 	return &authRequest{client: client, redirect: sr.Redirect, state: sr.State, challenge: sr.Challenge,
-		scopes: sr.Scopes, expires: time.Unix(sr.Expires, 0)}, true
+		scopes: sr.Scopes, expires: time.Unix(sr.Expires, 0)}, true, nil
 }
 
 // expire forgets the codes, access tokens and answered requests past their lifetimes.

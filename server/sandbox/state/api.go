@@ -189,6 +189,7 @@ func (a *API[T]) apply(ctx context.Context, v *T, changes []Change) error {
 	if bytes > s.bytes && bytes > a.reg.limits.MaxBytes {
 		return full(a.name, a.reg.limits.MaxBytes)
 	}
+	first := s.gens[a.name] == 0 // with a Versioned store: the API held no change before
 	if err := a.store(s, changes); err != nil {
 		return err
 	}
@@ -203,7 +204,7 @@ func (a *API[T]) apply(ctx context.Context, v *T, changes []Change) error {
 	if live, ok := s.live[a.name]; ok && v != nil && live != any(*v) {
 		delete(s.live, a.name) // built without these changes: rebuild on next use
 	}
-	a.reg.changed(ctx, s)
+	a.reg.changed(ctx, s, first)
 	return nil
 }
 

@@ -29,7 +29,9 @@ type Limits struct {
 	MaxTotalBytes int64
 	// MaxStored is how many anonymous sessions may keep stored changes in a durable store
 	// (Options.DropEvicted false) while not live; one more forgets the least recently used
-	// one's. Default 10 times MaxSessions.
+	// one's. One client keeps at most 10 times MaxSessionsPerClient. With a store the
+	// replicas share (SharedBounds) both bounds hold across all of them. Default 10 times
+	// MaxSessions.
 	MaxStored int
 }
 

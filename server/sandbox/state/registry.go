@@ -22,8 +22,11 @@ type Options struct {
 	// durable store, whose changes come back on the session's next request (up to
 	// Limits.MaxStored anonymous sessions keep them).
 	DropEvicted bool
-	// Now is the clock of idle eviction; nil means time.Now.
+	// Now is the clock of idle eviction and of claims; nil means time.Now.
 	Now func() time.Time
+	// ClaimEvery is, with a SharedBounds store, how often this process claims again a session
+	// that keeps changing (see SharedBounds). Zero means DefaultClaimEvery.
+	ClaimEvery time.Duration
 }
 
 // Registry holds the live sessions over a Store, shared by every API (NewAPI) so that the
@@ -34,15 +37,21 @@ type Options struct {
 // session that has no live state and no stored changes with the shared seed and keeps nothing
 // for it. Past the limits the least recently used anonymous session is evicted, never a
 // signed-in user's (UserSession) for an anonymous one (see server/internal/bounded).
+//
+// The live table is this process's own (a cache, bounded in memory). Which anonymous sessions
+// keep stored changes (Limits.MaxStored) is this process's own table too, unless the store
+// is SharedBounds (claims.go): then the store bounds them across every process sharing it.
 type Registry struct {
 	store  Store
-	shared Versioned // store, when other processes share it; nil otherwise
+	shared Versioned    // store, when other processes share it; nil otherwise
+	bounds SharedBounds // store, when it bounds the stored sessions across processes; nil otherwise
 	opts   Options
 	limits Limits
 
 	mu        sync.Mutex
 	live      *bounded.Table[string, *session]
-	stored    *bounded.Table[string, struct{}] // sessions that may have stored changes; nil with DropEvicted
+	stored    *bounded.Table[string, struct{}]  // sessions that may have stored changes; nil with DropEvicted or bounds
+	claimed   *bounded.Table[string, time.Time] // with bounds: when this process last claimed a session
 	lastSweep time.Time
 }
 
@@ -69,15 +78,24 @@ func NewRegistry(store Store, opts Options) *Registry {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
+	if opts.ClaimEvery <= 0 {
+		opts.ClaimEvery = DefaultClaimEvery
+	}
 	r := &Registry{store: store, opts: opts, limits: opts.Limits.withDefaults()}
 	r.shared, _ = store.(Versioned)
+	if !opts.DropEvicted {
+		r.bounds, _ = store.(SharedBounds)
+	}
 	r.live = bounded.New(bounded.Options[string, *session]{
 		Max: r.limits.MaxSessions, PerClient: r.limits.MaxSessionsPerClient, MaxProtected: r.limits.MaxSessions,
 		MaxWeight: r.limits.MaxTotalBytes, OnEvict: r.evictedLive, Now: opts.Now,
 	})
-	if !opts.DropEvicted {
+	switch {
+	case r.bounds != nil: // the store bounds the stored sessions of every process
+		r.claimed = bounded.New(bounded.Options[string, time.Time]{Max: r.limits.MaxStored, Now: opts.Now})
+	case !opts.DropEvicted:
 		r.stored = bounded.New(bounded.Options[string, struct{}]{
-			Max: r.limits.MaxStored, PerClient: 10 * r.limits.MaxSessionsPerClient, MaxProtected: math.MaxInt,
+			Max: r.limits.MaxStored, PerClient: r.limits.storedPerClient(), MaxProtected: math.MaxInt,
 			OnEvict: r.evictedStored, Now: opts.Now,
 		})
 		if l, ok := store.(Lister); ok {
@@ -201,10 +219,11 @@ func (r *Registry) session(ctx context.Context) *session {
 }
 
 // changed notes that s stored changes (s.mu held by the caller): its weight in the live table,
-// and, with a durable store, that it holds stored changes. A session evicted meanwhile (by the
+// and, with a durable store, that it holds stored changes (with SharedBounds, a claim when
+// due: first says the change was an API's first). A session evicted meanwhile (by the
 // bounds, under another request) loses the change with DropEvicted, which keeps no changes of
 // a session that is not live; one live again as another object rebuilds from the store.
-func (r *Registry) changed(ctx context.Context, s *session) {
+func (r *Registry) changed(ctx context.Context, s *session, first bool) {
 	r.mu.Lock()
 	cur, ok := r.live.Peek(s.id)
 	switch {
@@ -218,7 +237,11 @@ func (r *Registry) changed(ctx context.Context, s *session) {
 	if r.stored != nil && !r.stored.Touch(s.id) {
 		r.stored.Put(s.id, struct{}{}, clientOf(ctx, s.id), isProtected(s.id))
 	}
+	claim := r.bounds != nil && r.claimLocked(s.id, clientOf(ctx, s.id), first)
 	r.mu.Unlock()
+	if claim {
+		r.claim(ctx, s.id)
+	}
 	if ok && cur != s { // built before this change reached the store
 		cur.mu.Lock()
 		clear(cur.live)
@@ -256,6 +279,9 @@ func (r *Registry) Reset(ctx context.Context, api string) error {
 		r.live.Delete(id)
 		if r.stored != nil {
 			r.stored.Delete(id)
+		}
+		if r.claimed != nil {
+			r.claimed.Delete(id)
 		}
 	}
 	r.mu.Unlock()

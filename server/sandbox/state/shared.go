@@ -151,3 +151,8 @@ func (s *session) forget(api string) {
 	delete(s.sizes, api)
 	delete(s.gens, api)
 }
+
+// Shared reports whether the registry's store is shared with other processes (a Versioned
+// store): a sandbox that waits for its state to change (a long poll) must then also look again
+// now and then, since a change acknowledged by another replica wakes nothing in this one.
+func (r *Registry) Shared() bool { return r.shared != nil }

@@ -43,11 +43,16 @@ func Start() (*Cluster, error) {
 	if err != nil {
 		return nil, err
 	}
+	sweepOrphans(bin)
 	dir, err := os.MkdirTemp("", "loupe-pg-")
 	if err != nil {
 		return nil, fmt.Errorf("making the cluster's folder: %w", err)
 	}
 	c := &Cluster{Dir: dir, bin: bin}
+	if err := c.recordOwner(); err != nil {
+		os.RemoveAll(dir)
+		return nil, fmt.Errorf("recording the cluster's owner: %w", err)
+	}
 	if err := c.runAsOwner(); err != nil {
 		os.RemoveAll(dir)
 		return nil, err

@@ -3,6 +3,10 @@ package pgtest
 import (
 	"context"
 	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -72,5 +76,33 @@ func TestMissing(t *testing.T) {
 	_, err := Start()
 	if err == nil || !strings.Contains(err.Error(), "run `make deps`") {
 		t.Errorf("got %v; want an error saying to run make deps", err)
+	}
+}
+
+// TestOrphanSwept: a cluster whose test process is gone is stopped and removed when the next
+// cluster starts; one whose process lives is left alone.
+func TestOrphanSwept(t *testing.T) {
+	orphan, err := Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer orphan.Remove()
+	gone := exec.Command("true")
+	if err := gone.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(orphan.Dir, ownerFile), []byte(itoa(gone.Process.Pid)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	next := New(t)
+	if _, err := os.Stat(orphan.Dir); !os.IsNotExist(err) {
+		t.Errorf("the orphan's folder after the next Start: got %v; want it removed", err)
+	}
+	if conn, err := net.Dial("tcp", "127.0.0.1:"+itoa(orphan.Port)); err == nil {
+		conn.Close()
+		t.Errorf("the orphan's port %d after the next Start: got a connection; want none", orphan.Port)
+	}
+	if _, err := os.Stat(next.Dir); err != nil {
+		t.Errorf("the live cluster's folder: %v; want it kept", err)
 	}
 }

@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"context"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestFailuresAsV8 checks errors and stacks as V8 (and so Apps Script) reports them: an Error
@@ -81,6 +83,24 @@ function own() { return DriveApp.getFiles(); }
 	} {
 		if got := outcome(runJS(t, newMemHost(), "UTC", src, fn)); !strings.HasPrefix(got, want) {
 			t.Errorf("%s: got %s; want %s", fn, got, want)
+		}
+	}
+}
+
+// TestLimitBeforeTheCode checks that a limit met while the sandbox's services are still being
+// set up (a run whose caller left at once, or a time limit on a loaded machine) ends the run
+// with that limit, as one met in the user's code does, never as services that did not start.
+func TestLimitBeforeTheCode(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	job := Job{Files: []File{{Name: "Code", Type: "SERVER_JS", Source: `function f() { return 1; }`}}, Function: "f",
+		Limits: Limits{Timeout: 2 * time.Second}}
+	// The interrupt lands during the services' setup, in the code, or after a quick run ended
+	// (then the run succeeded).
+	for range 20 {
+		r := RunWith(ctx, job, newMemHost(), nil)
+		if r.Fail != nil && (r.Fail.Limit != LimitClient || r.Fail.Message != errRunCancelled.Error()) {
+			t.Fatalf("a run whose caller left: got %+v; want the client limit, or its result", r.Fail)
 		}
 	}
 }

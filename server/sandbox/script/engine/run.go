@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -57,6 +58,11 @@ func RunWith(ctx context.Context, job Job, host Host, stuck func(limit string)) 
 	n := &natives{vm: vm, host: host, logs: logs, dog: dog, tz: loc, errorCtr: vm.Get("Error")}
 	var err error
 	if svc, err = install(vm, n, job, loc); err != nil {
+		if errors.As(err, new(*goja.InterruptedError)) { // a limit came first (a loaded machine)
+			f := failure(err, sources{})
+			f.Stack = nil // the services' own code, not the user's
+			return Result{Fail: f}
+		}
 		return Result{Fail: &Failure{Type: "Error", Message: "The sandbox's services did not start: " + err.Error()}}
 	}
 	srcs := sources{}

@@ -75,7 +75,7 @@ func TestFrames(t *testing.T) {
 
 // TestPoolWorkers checks the pool's workers: a healthy worker runs the next job, a worker that
 // broke its memory limit is replaced (the line its run logged just before reaching the server)
-// and the next run works, a run whose caller leaves ends at
+// and the next run works, so is one whose run the engine stopped at the limit, a run whose caller leaves ends at
 // once, and the worker answers the run's requests for the user's state in order. Runs keep
 // their priority (SlowAfter -1): on a busy machine a deprioritised one may reach its time limit.
 func TestPoolWorkers(t *testing.T) {
@@ -84,6 +84,7 @@ func TestPoolWorkers(t *testing.T) {
 	src := `function quick() { return 7; }
 function giga() { console.log('allocating'); return 'x'.repeat(1e9).length; }
 function endless() { while (true) {} }
+function hog() { var a = []; while (true) a.push(new Uint8Array(1 << 20)); }
 function state() {
   var lock = LockService.getScriptLock();
   lock.waitLock(100);
@@ -107,6 +108,13 @@ function state() {
 	}
 	if r := p.Run(ctx, job(src, "quick", 5*time.Second), &recordingHost{}); string(r.Result) != "7" || equalInts(p.PIDs(), first) {
 		t.Errorf("after giga: got %s on %v; want 7 on another worker than %v", r.Result, p.PIDs(), first)
+	}
+	second := p.PIDs()
+	if r := p.Run(ctx, job(src, "hog", 5*time.Second), &recordingHost{}); r.Fail == nil || r.Fail.Limit != engine.LimitMemory {
+		t.Errorf("hog: got %+v; want the memory limit", r.Fail)
+	}
+	if r := p.Run(ctx, job(src, "quick", 5*time.Second), &recordingHost{}); string(r.Result) != "7" || equalInts(p.PIDs(), second) {
+		t.Errorf("after hog: got %s on %v; want 7 on another worker than %v (one grown to its limit is replaced)", r.Result, p.PIDs(), second)
 	}
 	cctx, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
 	defer cancel()

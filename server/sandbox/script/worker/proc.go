@@ -129,7 +129,12 @@ func (w *proc) run(ctx context.Context, job engine.Job, host engine.Host, cfg Co
 			if f.Kind == kindResult && f.Result != nil {
 				r := *f.Result
 				r.Logs, r.LogsDropped = logs.lines, logs.dropped+r.LogsDropped
-				return r, !niced || renice(w.pid, 0) == nil, true
+				// A run stopped at its memory limit leaves the worker's address space grown to
+				// it (the Go runtime keeps what it reserved), so that the next run could meet
+				// the OS limits before its own: starting a thread would fail, and that run
+				// would be told it exceeded the memory limit. Such a worker is replaced.
+				spent := r.Fail != nil && r.Fail.Limit == engine.LimitMemory
+				return r, !spent && (!niced || renice(w.pid, 0) == nil), true
 			}
 			if err := w.answer(f, host, logs); err != nil {
 				return stopped(&engine.Failure{Type: "Error", Message: "The sandbox stopped the run: " + err.Error()})

@@ -8,6 +8,10 @@
 // (one sequence for all), so that a replica's registry sees, with one primary-key lookup,
 // whether the live state it holds is still the stored one.
 //
+// It is a state.SharedBounds store (claims.go): the anonymous sessions that keep stored
+// changes are bounded across every replica, in total and per client, least recently used
+// first, never a signed-in user's.
+//
 // Tables (pgdb's migration 1): sandbox_changes (session, api, key → value, all bytea, so keys
 // sort bytewise like bbolt's and may hold any byte) and sandbox_generations (session, api →
 // generation). A session's writers are serialized by a transaction-scoped advisory lock on a
@@ -151,12 +155,14 @@ func (s *Store) Reset(session, api string) error {
 	})
 }
 
-// Drop implements state.Store.
+// Drop implements state.Store: the changes, the generations, and the session's record in the
+// bounds (claims.go).
 func (s *Store) Drop(session string) error {
 	return s.tx(session, func(ctx context.Context, tx pgx.Tx) error {
 		b := &pgx.Batch{}
 		b.Queue(`DELETE FROM sandbox_changes WHERE session = $1`, []byte(session))
 		b.Queue(`DELETE FROM sandbox_generations WHERE session = $1`, []byte(session))
+		b.Queue(`DELETE FROM sandbox_sessions WHERE session = $1`, []byte(session))
 		return tx.SendBatch(ctx, b).Close()
 	})
 }
