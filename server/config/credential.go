@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"net/http"
+	"net/textproto"
 	"net/url"
 	"os"
 	"strings"
@@ -113,20 +114,25 @@ func (c *Credential) Secret() string {
 }
 
 // Apply returns how to add the credential to an outgoing request, or nil when nothing is sent.
+// A header's name and value are made once, here: each call sets them as Header.Set would,
+// without building the value or canonicalizing the name again.
 func (c *Credential) Apply() func(*http.Request) {
 	secret := c.Secret()
 	if secret == "" {
 		return nil
 	}
 	name, prefix := c.Name, c.Prefix
+	setHeader := func(name, v string) func(*http.Request) {
+		key := textproto.CanonicalMIMEHeaderKey(name)
+		return func(r *http.Request) { r.Header[key] = []string{v} }
+	}
 	switch c.Send {
 	case SendBearer:
-		return func(r *http.Request) { r.Header.Set("Authorization", "Bearer "+secret) }
+		return setHeader("Authorization", "Bearer "+secret)
 	case SendHeader:
-		return func(r *http.Request) { r.Header.Set(name, prefix+secret) }
+		return setHeader(name, prefix+secret)
 	case SendBasic:
-		v := "Basic " + base64.StdEncoding.EncodeToString([]byte(secret))
-		return func(r *http.Request) { r.Header.Set("Authorization", v) }
+		return setHeader("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(secret)))
 	case SendCookie:
 		// The browser's own Cookie header never goes upstream (the proxy drops it); the
 		// operation's cookie parameters may be there, and a cookie of the same name is replaced.

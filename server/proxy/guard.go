@@ -156,7 +156,24 @@ var overrideHeaders = []string{
 	"X-Original-Url", "X-Rewrite-Url", "X-Override-Url", "X-Forwarded-Path", "X-Forwarded-Prefix",
 }
 
+var overrideSet = set(overrideHeaders)
+
+// checkHeaders refuses a request with an override header, naming the first in overrideHeaders'
+// order. A request with fewer headers than there are override names has each of its own looked
+// up instead, which settles most calls from programs (curl, wrk) in fewer lookups.
 func checkHeaders(h http.Header) *refusal {
+	if len(h) < len(overrideHeaders) {
+		found := false
+		for name := range h {
+			if overrideSet[name] {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return nil
+		}
+	}
 	for _, name := range overrideHeaders {
 		if _, ok := h[name]; ok {
 			return bad("the " + name + " header is not accepted: it would change the method or path upstream")

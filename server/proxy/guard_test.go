@@ -1,6 +1,10 @@
 package proxy
 
-import "testing"
+import (
+	"net/http"
+	"strings"
+	"testing"
+)
 
 // TestPercentEncodedUTF8PathValues: a path value in any script, percent-encoded as UTF-8, is
 // a plain value and passes the guard; bytes that are not UTF-8, overlong forms, surrogates,
@@ -44,6 +48,36 @@ func TestPercentEncodedUTF8PathValues(t *testing.T) {
 				why = ref.message
 			}
 			t.Errorf("%s: %s: got pass %v (%s); want pass %v", tt.name, tt.path, got, why, tt.wantPass)
+		}
+	}
+}
+
+// TestOverrideHeadersAreRefused: a request with a header that changes the method or path
+// upstream is refused naming it, whether it carries few other headers (each looked up) or
+// many (each override name looked up); with two, the first in overrideHeaders is named.
+func TestOverrideHeadersAreRefused(t *testing.T) {
+	few := http.Header{"User-Agent": {"curl"}}
+	many := http.Header{}
+	for _, name := range []string{"Accept", "Accept-Language", "Content-Type", "Origin", "Referer", "Sec-Fetch-Site",
+		"Sec-Fetch-Mode", "Sec-Fetch-Dest", "User-Agent", "X-Loupe-Cookie"} {
+		many[name] = []string{"x"}
+	}
+	for _, others := range []http.Header{{}, few, many} {
+		if ref := checkHeaders(others); ref != nil {
+			t.Errorf("%d headers, none an override: got %q; want none refused", len(others), ref.message)
+		}
+		for _, name := range overrideHeaders {
+			h := others.Clone()
+			h[name] = []string{"DELETE"}
+			ref := checkHeaders(h)
+			if ref == nil || ref.status != http.StatusBadRequest || !strings.Contains(ref.message, "the "+name+" header") {
+				t.Errorf("%d headers and %s: got %+v; want 400 naming it", len(others), name, ref)
+			}
+		}
+		h := others.Clone()
+		h["X-Forwarded-Prefix"], h["X-Http-Method-Override"] = []string{"/"}, []string{"PUT"}
+		if ref := checkHeaders(h); ref == nil || !strings.Contains(ref.message, "X-Http-Method-Override") {
+			t.Errorf("%d headers and two overrides: got %+v; want the first named", len(others), ref)
 		}
 	}
 }

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"slices"
-	"strings"
 )
 
 // masker replaces every configured secret, in each of its encoded forms (secretForms), with
@@ -18,17 +16,6 @@ type masker struct {
 	byFirst  []formGroup // the forms by their first byte
 	longest  int
 	inSecret [256]bool // the bytes some secret holds: a read ending in any other holds nothing back
-}
-
-// formGroup is the secret forms that begin with one byte: mask looks for that byte once for
-// all of them. The sandboxes' shared key and the cluster's basic credential make 13 forms that
-// begin with 5 bytes; searching for each form on its own was a third of what the proxy added to
-// each event of a stream.
-type formGroup struct {
-	first  byte
-	second [256]bool // the forms' second bytes: most hits of first are ruled out by it
-	forms  [][]byte  // longest first
-	text   []string  // the same, as strings (holds)
 }
 
 // newMasker returns the masker of secrets, or nil when none is long enough to mask. Each form
@@ -57,19 +44,7 @@ func newMasker(secrets []string) *masker {
 	if len(m.secrets) == 0 {
 		return nil
 	}
-	byLength := slices.Clone(m.secrets)
-	slices.SortStableFunc(byLength, func(a, b []byte) int { return len(b) - len(a) })
-	for _, f := range byLength {
-		i := slices.IndexFunc(m.byFirst, func(g formGroup) bool { return g.first == f[0] })
-		if i < 0 {
-			i = len(m.byFirst)
-			m.byFirst = append(m.byFirst, formGroup{first: f[0]})
-		}
-		g := &m.byFirst[i]
-		g.second[f[1]] = true
-		g.forms = append(g.forms, f)
-		g.text = append(g.text, string(f))
-	}
+	m.byFirst = groupForms(m.secrets)
 	return m
 }
 
@@ -82,16 +57,7 @@ func (m *masker) mask(b []byte) {
 	spans := found[:0]
 	for gi := range m.byFirst {
 		g := &m.byFirst[gi]
-		for off := 0; off < len(b)-1; {
-			i := bytes.IndexByte(b[off:len(b)-1], g.first)
-			if i < 0 {
-				break
-			}
-			at := off + i
-			off = at + 1
-			if !g.second[b[at+1]] {
-				continue
-			}
+		for at := g.next(b, 0); at >= 0; at = g.next(b, at+1) {
 			for _, f := range g.forms {
 				if bytes.HasPrefix(b[at:], f) {
 					spans = append(spans, span{at, at + len(f)})
@@ -108,8 +74,8 @@ func (m *masker) mask(b []byte) {
 }
 
 // maskString masks every secret in s as mask does. A string that holds none, as nearly every
-// header value does, is returned as it is: looking costs one IndexByte per first byte of the
-// forms, not one search per form (13 for the sandboxes' key), and nothing is copied.
+// header value does, is returned as it is: looking costs one search per group of forms (see
+// formGroup), not one per form (13 for the sandboxes' key), and nothing is copied.
 func (m *masker) maskString(s string) string {
 	if !m.holds(s) {
 		return s
@@ -117,30 +83,6 @@ func (m *masker) maskString(s string) string {
 	b := []byte(s)
 	m.mask(b)
 	return string(b)
-}
-
-// holds reports whether s holds some form of a secret.
-func (m *masker) holds(s string) bool {
-	for gi := range m.byFirst {
-		g := &m.byFirst[gi]
-		for off := 0; off < len(s)-1; {
-			i := strings.IndexByte(s[off:len(s)-1], g.first)
-			if i < 0 {
-				break
-			}
-			at := off + i
-			off = at + 1
-			if !g.second[s[at+1]] {
-				continue
-			}
-			for _, f := range g.text {
-				if strings.HasPrefix(s[at:], f) {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 // partial returns the length of b's longest suffix that is a proper prefix of a secret: those

@@ -121,7 +121,8 @@ func TestMaskerMasksEveryOccurrence(t *testing.T) {
 }
 
 // TestMaskStringAsMask: a header value or log line is masked as a body is (every form, every
-// occurrence, overlapping ones whole), and one that holds no secret comes back as it was.
+// occurrence, overlapping ones whole), and one that holds no secret comes back as it was;
+// finds says whether mask would change a text.
 func TestMaskStringAsMask(t *testing.T) {
 	m := newMasker([]string{"loupe-sandbox-key", "elastic:loupe-sandbox-key", "aaaa", "ab/ab+ab"})
 	tests := []struct{ in, want string }{
@@ -157,6 +158,9 @@ func TestMaskStringAsMask(t *testing.T) {
 		m.mask(want)
 		if got := m.maskString(string(s)); got != string(want) {
 			t.Fatalf("maskString(%q): got %q; want %q", s, got, want)
+		}
+		if got, want := m.finds(s), !bytes.Equal(s, want); got != want {
+			t.Fatalf("finds(%q): got %v; want %v (whether mask changes it)", s, got, want)
 		}
 	}
 }

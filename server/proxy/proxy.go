@@ -174,6 +174,9 @@ type upstream struct {
 	// and query parameters never sent upstream: those that carry credentials.
 	credentialHeaders []string
 	credentialParams  map[string]bool
+	// forwardedPrefix is X-Forwarded-Prefix (API.Forwarded): /proxy/<slug> under the public
+	// URL's path, if one is configured.
+	forwardedPrefix string
 }
 
 // copyBufferSize is the size of ReverseProxy's copy buffers. A response holds its buffer for
@@ -284,6 +287,10 @@ func (p *Proxy) SetAPIs(apis map[string]*API, cat *catalog.Catalog) {
 		}
 		if a.BaseURL != nil {
 			u.basePth = trimSlash(a.BaseURL.Path)
+		}
+		u.forwardedPrefix = Prefix + slug
+		if p.cfg.PublicURL != nil {
+			u.forwardedPrefix = trimSlash(p.cfg.PublicURL.Path) + u.forwardedPrefix
 		}
 		var api *catalog.API
 		if cat != nil {

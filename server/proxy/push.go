@@ -79,6 +79,11 @@ type maskWriter struct {
 
 func (mw *maskWriter) Write(p []byte) (int, error) {
 	b := mw.b
+	if len(b.pending) == 0 && b.m.partial(p) == 0 && !b.m.finds(p) {
+		// The usual write (an event of a stream) holds no secret and ends in no secret's
+		// beginning: it goes on as it is, without a copy to mask.
+		return mw.w.Write(p)
+	}
 	bp := maskScratch.Get().(*[]byte)
 	defer maskScratch.Put(bp)
 	room := max(cap(*bp)-len(b.pending), 2*b.m.longest)

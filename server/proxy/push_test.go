@@ -3,6 +3,7 @@ package proxy
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -136,4 +137,51 @@ func TestPushedStreamEnds(t *testing.T) {
 			t.Errorf("got %q; want the event, then the idle time-out's error event", body)
 		}
 	})
+}
+
+// TestPushedStreamHeaders: a pushed event stream reaches the client as one (its Content-Type,
+// no length, chunked), and a handler silent after its headers still has them reach the client
+// (within headerHold), as over a connection (TestHeadersOfASilentStream).
+func TestPushedStreamHeaders(t *testing.T) {
+	gotHeaders := make(chan struct{})
+	h := newPushHarness(t, time.Minute, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		w.(http.Flusher).Flush()
+		select {
+		case <-gotHeaders:
+		case <-r.Context().Done():
+			return
+		}
+		io.WriteString(w, "data: late\n\n")
+	})
+	done := make(chan error, 1)
+	go func() {
+		resp, err := h.Client().Get(h.URL + "/proxy/chat/v1/stream")
+		if err != nil {
+			done <- err
+			return
+		}
+		defer resp.Body.Close()
+		close(gotHeaders)
+		if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream; charset=utf-8" || resp.ContentLength != -1 ||
+			len(resp.TransferEncoding) != 1 || resp.Header.Get("Cache-Control") != "no-cache" {
+			done <- fmt.Errorf("got Content-Type %q, length %d, transfer encoding %v, Cache-Control %q; want the stream's, no length, chunked",
+				ct, resp.ContentLength, resp.TransferEncoding, resp.Header.Get("Cache-Control"))
+			return
+		}
+		if got, err := bufio.NewReader(resp.Body).ReadString('\n'); got != "data: late\n" {
+			done <- fmt.Errorf("got %q (%v); want the event written after the headers arrived", got, err)
+			return
+		}
+		done <- nil
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Error(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the client never got the headers of a pushed stream whose handler writes its first event only after that")
+	}
 }

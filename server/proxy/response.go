@@ -33,7 +33,6 @@ func (p *Proxy) modifyResponse(resp *http.Response) error {
 			delete(h, "Location")
 		}
 	}
-	dropHeaders(h, droppedResponse)
 	carryStatus(c, resp)
 	if v := h["Www-Authenticate"]; len(v) > 0 {
 		// The browser would prompt for a password and send it to Loupe; show it instead.
@@ -41,12 +40,20 @@ func (p *Proxy) modifyResponse(resp *http.Response) error {
 		h["X-Upstream-Www-Authenticate"] = v
 	}
 	m := p.masker()
+	for name, vs := range h { // one pass: what would act on Loupe's origin dropped, the rest masked
+		if droppedResponse[name] {
+			delete(h, name)
+		} else if m != nil {
+			for i, v := range vs {
+				vs[i] = m.maskString(v)
+			}
+		}
+	}
 	// The wrappers of the body share one allocation, the call's.
 	// Always: trailers the upstream did not announce appear in resp.Trailer only at the end.
 	tb := &c.body
 	*tb = trailerBody{ReadCloser: resp.Body, resp: resp, m: m}
 	if m != nil {
-		m.maskHeader(h)
 		tb.mask = maskBody{body: resp.Body, m: m}
 		tb.ReadCloser = &tb.mask
 	}
@@ -56,6 +63,9 @@ func (p *Proxy) modifyResponse(resp *http.Response) error {
 		if pushes(resp.Body) {
 			tb.sw = newStreamWriter(c.rec, resp)
 			tb.push = &tb.sw
+			if tb.sw.flush {
+				unstream(resp, c.rec.Header())
+			}
 		}
 	}
 	resp.Body = tb
@@ -83,6 +93,11 @@ func (b *trailerBody) Read(p []byte) (int, error) {
 	}
 	w := b.push
 	b.push = nil
+	if w.flush {
+		// The headers go now, or with the first bytes if they come within headerHold, as
+		// ReverseProxy's flusher would have sent them (see unstream).
+		w.rec.Flush()
+	}
 	if _, err := b.ReadCloser.(io.WriterTo).WriteTo(w); err != nil {
 		return 0, err
 	}
@@ -92,6 +107,9 @@ func (b *trailerBody) Read(p []byte) (int, error) {
 func (b *trailerBody) Close() error {
 	err := b.ReadCloser.Close()
 	t := b.resp.Trailer
+	if len(t) == 0 {
+		return err
+	}
 	dropHeaders(t, droppedResponse)
 	delete(t, "Location")
 	delete(t, "Www-Authenticate")
@@ -99,6 +117,23 @@ func (b *trailerBody) Close() error {
 		b.m.maskHeader(t)
 	}
 	return err
+}
+
+// unstream shows ReverseProxy a pushed stream (an event stream, or a body of unknown length,
+// that the push path writes and flushes write by write itself) as a response of known length,
+// so that it does not start its own flusher for it: a timer that fires at once and flushes on
+// a goroutine of its own, for every such response, with nothing left to flush but the headers,
+// which the push path flushes as it begins (trailerBody.Read). ReverseProxy tells a streamed
+// response by its Content-Type and its length alone (FlushInterval's documentation), and reads
+// them only to choose its flushing after the headers are copied: the Content-Type is moved to
+// the client's header map beforehand, where ReverseProxy adds the others, and the length is
+// not used again.
+func unstream(resp *http.Response, client http.Header) {
+	if ct, ok := resp.Header["Content-Type"]; ok {
+		client["Content-Type"] = ct
+		delete(resp.Header, "Content-Type")
+	}
+	resp.ContentLength = 0
 }
 
 // droppedResponseHeaders would act on Loupe's origin rather than the API's.

@@ -234,14 +234,27 @@ func (p *Proxy) rewrite(pr *httputil.ProxyRequest) {
 	// The header names below are canonical: the map is read and written directly, without
 	// Header's canonicalizing of each name on each call.
 	h := out.Header
-	cookies := h[CookieHeader]
-	delete(h, CookieHeader)
-	acceptEncoding := h[AcceptEncodingHeader]
-	if len(acceptEncoding) == 0 {
-		acceptEncoding = h["Accept-Encoding"] // a client that can send it
+	var cookies, acceptEncoding, clientEncoding []string
+	for name, v := range h { // one pass: the headers Loupe reads, and those never sent
+		switch name {
+		case CookieHeader:
+			cookies = v
+			delete(h, name)
+			continue
+		case AcceptEncodingHeader:
+			acceptEncoding = v
+			delete(h, name)
+			continue
+		case "Accept-Encoding":
+			clientEncoding = v // a client that can send it
+		}
+		if droppedRequest[name] {
+			delete(h, name)
+		}
 	}
-	delete(h, AcceptEncodingHeader)
-	dropHeaders(h, droppedRequest)
+	if len(acceptEncoding) == 0 {
+		acceptEncoding = clientEncoding
+	}
 	if len(cookies) > 0 {
 		// The operation's cookie parameters, which a browser cannot send as Cookie.
 		h["Cookie"] = []string{strings.Join(cookies, "; ")}
@@ -261,25 +274,29 @@ func (p *Proxy) rewrite(pr *httputil.ProxyRequest) {
 		h.Set("User-Agent", "") // no Go-http-client default either
 	}
 	if up.Forwarded {
-		p.setForwarded(h, pr.In, up.slug)
+		p.setForwarded(h, pr.In, up)
 	}
 	if apply := c.credential(); apply != nil {
 		apply(out)
 	}
 }
 
-// setForwarded tells the upstream the public address of its mount point, /proxy/<slug>.
-func (p *Proxy) setForwarded(h http.Header, in *http.Request, slug string) {
-	scheme, host, prefix := "http", OwnHost(in), "/proxy/"+slug
-	if in.TLS != nil {
-		scheme = "https"
-	}
+// setForwarded tells the upstream the public address of its mount point, /proxy/<slug>. The
+// three values share one allocation; the names are canonical.
+func (p *Proxy) setForwarded(h http.Header, in *http.Request, up *upstream) {
+	scheme, host, prefix := "http", "", up.forwardedPrefix
 	if u := p.cfg.PublicURL; u != nil {
-		scheme, host, prefix = u.Scheme, u.Host, trimSlash(u.Path)+prefix
+		scheme, host = u.Scheme, u.Host
+	} else {
+		host = OwnHost(in)
+		if in.TLS != nil {
+			scheme = "https"
+		}
 	}
-	h.Set("X-Forwarded-Proto", scheme)
-	h.Set("X-Forwarded-Host", host)
-	h.Set("X-Forwarded-Prefix", prefix)
+	v := []string{scheme, host, prefix}
+	h["X-Forwarded-Proto"] = v[0:1:1]
+	h["X-Forwarded-Host"] = v[1:2:2]
+	h["X-Forwarded-Prefix"] = v[2:3:3]
 }
 
 // droppedRequestHeaders never go upstream: credentials the browser may send, and what would

@@ -89,35 +89,58 @@ func NewCookie(secure bool) (session string, c *http.Cookie) {
 // between the proxy and the sandboxes only: never mount it where outside requests arrive.
 func TrustHeader(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if s := r.Header.Get(Header); s != "" {
-			r = r.WithContext(WithSession(r.Context(), s))
-			r.Header.Del(Header)
-		}
-		if c := r.Header.Get(ClientHeader); c != "" {
-			r = r.WithContext(clientip.With(r.Context(), c))
-			r.Header.Del(ClientHeader)
+		h := r.Header // Header and ClientHeader are canonical: read and deleted as map keys
+		s, c := firstValue(h[Header]), firstValue(h[ClientHeader])
+		if s != "" || c != "" {
+			ctx := r.Context()
+			if s != "" {
+				ctx = WithSession(ctx, s)
+				delete(h, Header)
+			}
+			if c != "" {
+				ctx = clientip.With(ctx, c)
+				delete(h, ClientHeader)
+			}
+			r = r.WithContext(ctx) // one copy of the request for both
 		}
 		next.ServeHTTP(w, r)
 	})
 }
 
+func firstValue(v []string) string {
+	if len(v) == 0 {
+		return ""
+	}
+	return v[0]
+}
+
 // SetHeader puts the session and the client of r's context in r's Header and ClientHeader for
 // the in-memory listener, or removes any such header r carries when its context names none. r
 // is the proxy's outgoing request, which the caller owns.
+//
+// It runs for every proxied call to a sandbox: Header and ClientHeader are canonical, so the
+// map is written directly, both values in one allocation.
 func SetHeader(r *http.Request) {
-	r.Header.Del(Header)
-	r.Header.Del(ClientHeader)
-	if s, ok := r.Context().Value(sessionKey{}).(string); ok && s != "" {
-		r.Header.Set(Header, s)
+	h := r.Header
+	delete(h, Header)
+	delete(h, ClientHeader)
+	s, _ := r.Context().Value(sessionKey{}).(string)
+	c := clientip.Of(r.Context())
+	if s == "" && c == "" {
+		return
 	}
-	if c := clientip.Of(r.Context()); c != "" {
-		r.Header.Set(ClientHeader, c)
+	v := []string{s, c}
+	if s != "" {
+		h[Header] = v[0:1:1]
+	}
+	if c != "" {
+		h[ClientHeader] = v[1:2:2]
 	}
 }
 
 // StripHeader removes the Header and ClientHeader from a request that comes from outside the
 // server.
 func StripHeader(r *http.Request) {
-	r.Header.Del(Header)
-	r.Header.Del(ClientHeader)
+	delete(r.Header, Header) // canonical names
+	delete(r.Header, ClientHeader)
 }

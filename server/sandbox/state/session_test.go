@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"loupe/server/internal/clientip"
 	"loupe/server/sandbox/state"
 )
 
@@ -76,6 +77,52 @@ func TestHeader(t *testing.T) {
 	r.Header.Set(state.Header, "user:bob")
 	state.StripHeader(r)
 	if v := r.Header.Get(state.Header); v != "" {
+		t.Errorf("StripHeader: got %q; want none", v)
+	}
+}
+
+// TestClientHeader: SetHeader carries the context's client address beside its session over the
+// internal hop, TrustHeader restores both into the context and removes both headers, and
+// StripHeader removes a client header sent from outside.
+func TestClientHeader(t *testing.T) {
+	var session, client, leaked string
+	h := state.TrustHeader(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		session, client = state.SessionOf(r.Context()), clientip.Of(r.Context())
+		leaked = r.Header.Get(state.Header) + r.Header.Get(state.ClientHeader)
+	}))
+	for _, c := range []struct{ name, session, client, sent string }{
+		{"both", "user:ada", "10.0.0.7", ""},
+		{"the client alone", "", "10.0.0.7", ""},
+		{"a forged client header is overwritten", "user:ada", "10.0.0.7", "192.0.2.1"},
+		{"no client in the context: a forged one is removed", "user:ada", "", "192.0.2.1"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ctx := context.Background()
+			if c.session != "" {
+				ctx = state.WithSession(ctx, c.session)
+			}
+			if c.client != "" {
+				ctx = clientip.With(ctx, c.client)
+			}
+			r := httptest.NewRequest("GET", "/sandbox/script/v1/processes", nil).WithContext(ctx)
+			if c.sent != "" {
+				r.Header.Set(state.ClientHeader, c.sent)
+			}
+			state.SetHeader(r)
+			h.ServeHTTP(httptest.NewRecorder(), r.WithContext(context.Background()))
+			wantSession := c.session
+			if wantSession == "" {
+				wantSession = state.Local
+			}
+			if session != wantSession || client != c.client || leaked != "" {
+				t.Errorf("got session %q, client %q (headers left %q); want %q, %q and none", session, client, leaked, wantSession, c.client)
+			}
+		})
+	}
+	r := httptest.NewRequest("GET", "/", nil)
+	r.Header.Set(state.ClientHeader, "192.0.2.1")
+	state.StripHeader(r)
+	if v := r.Header.Get(state.ClientHeader); v != "" {
 		t.Errorf("StripHeader: got %q; want none", v)
 	}
 }
