@@ -31,7 +31,7 @@ type SiteOptions struct {
 // runner's and recorder's POST /walkthroughs/…, the script workspace's POST
 // /tools/script/syntax and what the sandbox of an API of your own inferred, GET
 // /sandbox/<slug>/_sandbox/inference, with the server's own handlers. The static explorer
-// splits these among its modules (wasm/sandbox/<slug>, wasm/sandbox/own, wasm/walkthroughs),
+// splits these among its modules (wasm/sandbox/<slug>, wasm/own, wasm/walkthroughs),
 // each answering its share with the same pieces (inpage, walks); this is all of them at once.
 func Site(opts SiteOptions) http.Handler {
 	mux := http.NewServeMux()

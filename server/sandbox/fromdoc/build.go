@@ -30,7 +30,7 @@ type BuildOptions struct {
 
 // Build builds the sandbox of an API of your own from its document alone, as both hosts do:
 // the Loupe server for an API with no base_url (server/sandbox/all.Own), and the static
-// explorer's module for the APIs of your own (wasm/sandbox/own).
+// explorer's module for the APIs of your own (wasm/own).
 func Build(opts BuildOptions) (*Sandbox, error) {
 	var doc *Document
 	var err error

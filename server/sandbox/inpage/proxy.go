@@ -1,5 +1,5 @@
 // Package inpage serves, in the browser, the requests the app sends to a Loupe server: the
-// pieces the static explorer's sandbox modules (wasm/sandbox/<slug>, wasm/sandbox/own,
+// pieces the static explorer's sandbox modules (wasm/sandbox/<slug>, wasm/own,
 // wasm/walkthroughs) are made of. It imports no sandbox: each module hands it the one sandbox
 // it holds, so a module links only what its API needs.
 package inpage

@@ -1,7 +1,7 @@
 //go:build js && wasm
 
 // Package bridge is what every sandbox module of the static explorer shares (wasm/sandbox/<slug>,
-// wasm/sandbox/own, wasm/walkthroughs): it answers the page's requests with a Go http.Handler
+// wasm/own, wasm/walkthroughs): it answers the page's requests with a Go http.Handler
 // and registers the module's one global object,
 //
 //	loupeSandbox.fetch(path, base, init) -> Promise<Response>
