@@ -8,7 +8,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 
@@ -61,7 +63,7 @@ func NewProxy(opts ProxyOptions) (*Proxy, error) {
 	if opts.Registry == nil || opts.Catalog == nil {
 		return nil, fmt.Errorf("the in-browser proxy needs the sandboxes' registry and the catalog")
 	}
-	settings := config.Default()
+	settings := config.DefaultOf(slices.Collect(maps.Keys(opts.APIs))...) // theirs only: not every API's content
 	if err := settings.ResolveCredentials(); err != nil {
 		return nil, fmt.Errorf("the default sandbox credentials: %w", err)
 	}
