@@ -1,6 +1,6 @@
 // Package all builds the built-in sandbox of every API in one place, for the two hosts that run
 // them: the Loupe server (server/sandboxes.go) and the sandbox module the static explorer runs
-// in the browser (wasm/sandboxes).
+// in the browser (wasm/sandbox/<slug>, one module per API, through server/sandbox/inpage).
 package all
 
 import (
