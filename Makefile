@@ -15,12 +15,18 @@ all: build
 build: wasm
 	$(GO) build -trimpath -o bin/loupe ./server/cmd/loupe
 
-## wasm: web/app.wasm and web/sandboxes.wasm, and their .br (quality 11) and .gz made by the same
-## pure-Go encoders on every machine; a module that did not change is not compressed again.
+## wasm: web/app.wasm and the static explorer's modules: web/sandbox-<slug>.wasm for each built-in
+## API (wasm/sandbox/<slug>), web/own.wasm for the APIs of your own (wasm/own) and
+## web/walkthroughs.wasm (wasm/walkthroughs), three builds at a time; then their .br (quality 11)
+## and .gz made by the same pure-Go encoders on every machine; a module that did not change is
+## not compressed again.
+SANDBOXES    := $(notdir $(wildcard wasm/sandbox/*))
+WASM_MODULES := app:wasm own:wasm/own walkthroughs:wasm/walkthroughs $(foreach s,$(SANDBOXES),sandbox-$(s):wasm/sandbox/$(s))
 wasm:
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o web/app.wasm ./wasm
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o web/sandboxes.wasm ./wasm/sandboxes
-	$(GO) run ./server/cmd/precompress web/app.wasm web/sandboxes.wasm
+	@rm -f web/sandboxes.wasm web/sandboxes.wasm.br web/sandboxes.wasm.gz
+	@printf '%s\n' $(WASM_MODULES) | GOOS=js GOARCH=wasm xargs -P 3 -I{} sh -c \
+		'echo "go build -o web/$${1%%:*}.wasm ./$${1#*:}"; $(GO) build -trimpath -ldflags="-s -w" -o "web/$${1%%:*}.wasm" "./$${1#*:}"' _ {}
+	$(GO) run ./server/cmd/precompress $(foreach m,$(WASM_MODULES),web/$(firstword $(subst :, ,$(m))).wasm)
 
 ## static: the static explorer in $(STATIC) (under $(BASE)): serve it with any static file server.
 STATIC ?= site
@@ -103,4 +109,4 @@ fuzz:
 			$(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime 20s $$pkg || exit 1; done; done
 
 clean:
-	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz web/sandboxes.wasm web/sandboxes.wasm.br web/sandboxes.wasm.gz web/precompress.json
+	rm -rf bin web/*.wasm web/*.wasm.br web/*.wasm.gz web/precompress.json

@@ -26,7 +26,7 @@ import (
 // process, as `make static` does: writing it sets go-app's page variables for the whole
 // process, which the in-process servers of other tests must not see.
 var loupeBinary = sync.OnceValues(func() (string, error) {
-	for _, name := range []string{"app.wasm", "sandboxes.wasm"} {
+	for _, name := range []string{"app.wasm", "sandbox-entities.wasm", "own.wasm", "walkthroughs.wasm"} {
 		if _, err := fs.Stat(web.FS, name); err != nil {
 			return "", fmt.Errorf("web/%s is not built: run `make wasm` before the browser tests", name)
 		}

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -43,6 +44,12 @@ func TestTheStaticSiteWorksWithNoServer(t *testing.T) {
 						panel, _ := chromedp.Run(within(t, ctx, 5*time.Second), chromedp.TextContent(chromedp.ID("response")))
 						t.Errorf("%s %s: status %q; want 2xx; panel: %.300s", a.Slug, op.ID, status, panel)
 						continue
+					}
+					// The Send fetched this API's module and no other (the page loads app.wasm).
+					fetched, _ := chromedp.Run(within(t, ctx, 5*time.Second), chromedp.Evaluate[[]string](
+						`[...new Set(performance.getEntriesByType("resource").map(e => new URL(e.name).pathname.split("/").pop()).filter(n => n.endsWith(".wasm") && n !== "app.wasm"))]`))
+					if want := []string{"sandbox-" + a.Slug + ".wasm"}; !slices.Equal(fetched, want) {
+						t.Errorf("%s: the first Send fetched the modules %q; want %q only", a.Slug, fetched, want)
 					}
 					if _, err := chromedp.Run(within(t, ctx, 10*time.Second), chromedp.Poll[bool](
 						`!!(document.getElementById("tab-view") || document.getElementById("json-tree") || document.getElementById("paged-table"))`)); err != nil {
@@ -137,10 +144,11 @@ func TestTheStaticSiteWorksWithNoServer(t *testing.T) {
 			})
 
 			t.Run("after the first visit it works offline", func(t *testing.T) {
-				// The worker installs on the first visit and caches the shell, the catalog and both
-				// modules; wait until it controls the page and its cache holds the sandbox module.
+				// The worker installs on the first visit and caches the shell and the catalog, and
+				// keeps each module the page fetched; wait until it controls the page and its cache
+				// holds the entities API's module (sent above).
 				if _, err := chromedp.Run(within(t, ctx, 60*time.Second), chromedp.Poll[bool](
-					`navigator.serviceWorker.controller !== null && caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k).then(c => c.keys())))).then(all => all.flat().some(r => r.url.includes("sandboxes.wasm")) || null)`,
+					`navigator.serviceWorker.controller !== null && caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k).then(c => c.keys())))).then(all => all.flat().some(r => r.url.includes("sandbox-entities.wasm")) || null)`,
 					chromedp.WithPollingTimeout(60*time.Second))); err != nil {
 					t.Fatalf("the service worker did not cache the sandbox module: %v (%s)", err, workerDiagnosis(ctx))
 				}

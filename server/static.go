@@ -3,6 +3,7 @@ package server
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -16,6 +17,7 @@ import (
 
 	loupeapp "loupe/app"
 	"loupe/app/catalog"
+	"loupe/app/fetch"
 	"loupe/content"
 	servercatalog "loupe/server/catalog"
 	"loupe/server/config"
@@ -35,7 +37,8 @@ type StaticConfig struct {
 	Base string
 	// Content holds openapi/, guides/ and data/. Nil means the embedded content.FS.
 	Content fs.FS
-	// Web holds the assets, app.wasm and sandboxes.wasm. Nil means the embedded web.FS.
+	// Web holds the assets, app.wasm and the sandbox modules (staticModules). Nil means the
+	// embedded web.FS.
 	Web fs.FS
 	// Settings is the configuration (`loupe static -config`) whose APIs of your own (each
 	// answered by its in-browser sandbox) and walkthroughs of your own are added to the site,
@@ -54,8 +57,45 @@ type StaticSummary struct {
 // marker is the file that marks a folder as a static site WriteStatic may replace.
 const marker = ".loupe-static"
 
-// sandboxModule is the sandbox module's file in web/ (wasm/sandboxes, built by `make wasm`).
-const sandboxModule = "sandboxes.wasm"
+// Module files in web/, built by `make wasm`: sandbox-<slug>.wasm for each built-in API
+// (wasm/sandbox/<slug>), own.wasm for the APIs of your own (wasm/own) and walkthroughs.wasm, the
+// walkthrough engine (wasm/walkthroughs).
+const (
+	ownModule          = "own.wasm"
+	walkthroughsModule = "walkthroughs.wasm"
+)
+
+// apiModule is the module file of the built-in API slug.
+func apiModule(slug string) string { return "sandbox-" + slug + ".wasm" }
+
+// staticModules lists the modules of cat's built-in APIs, of its APIs of your own and of the
+// walkthroughs, as the pages name them (root-relative, resolved by resolve); a module web does
+// not hold is an error that says to build it.
+func staticModules(web fs.FS, cat *catalog.Catalog, resolve func(string) string) (fetch.Modules, error) {
+	m := fetch.Modules{APIs: map[string]string{}}
+	need := func(name string) (string, error) {
+		if _, err := fs.Stat(web, name); err != nil {
+			return "", fmt.Errorf("web/%s is not built: run `make wasm` (or `make static`)", name)
+		}
+		return resolve("/web/" + name), nil
+	}
+	var err error
+	for _, api := range cat.APIs {
+		if api.Own {
+			continue
+		}
+		if m.APIs[api.Slug], err = need(apiModule(api.Slug)); err != nil {
+			return m, err
+		}
+	}
+	if m.Own, err = need(ownModule); err != nil {
+		return m, err
+	}
+	if m.Walkthroughs, err = need(walkthroughsModule); err != nil {
+		return m, err
+	}
+	return m, nil
+}
 
 // fileWarning tells someone who opened a page of the folder from disk how to serve it instead:
 // browsers run neither the wasm nor the service worker from file://.
@@ -88,7 +128,7 @@ func CheckBase(base string) (string, error) {
 // modules and the assets. The APIs of your own that cfg.Settings configures are on the site
 // too (staticOwn), each answered by the sandbox built from its document in the browser, and so
 // are its walkthroughs. Served by any static file server, Send is answered by the sandboxes
-// running in the browser (wasm/sandboxes). The site is written into a temporary folder beside
+// running in the browser (wasm/sandbox/<slug>, each API's module fetched on its first Send). The site is written into a temporary folder beside
 // Dir and renamed into place, so a failure leaves nothing half-written.
 //
 // It registers the app's routes and sets go-app's page variables for this process: call it
@@ -115,8 +155,8 @@ func WriteStatic(cfg StaticConfig) (StaticSummary, error) {
 	if err := checkReplaceable(dir); err != nil {
 		return sum, err
 	}
-	if _, err := fs.Stat(cfg.Web, sandboxModule); err != nil {
-		return sum, fmt.Errorf("web/%s is not built: run `make wasm` (or `make static`)", sandboxModule)
+	if _, err := fs.Stat(cfg.Web, walkthroughsModule); err != nil {
+		return sum, fmt.Errorf("web/%s is not built: run `make wasm` (or `make static`)", walkthroughsModule)
 	}
 	cat, walks, err := loadCatalog(cfg.Content) // with the walkthroughs, which the site runs too
 	if err != nil {
@@ -156,7 +196,7 @@ func WriteStatic(cfg StaticConfig) (StaticSummary, error) {
 	// changes: it is a hash of every file the build writes (the assets, the pages, the catalog,
 	// the worker, the preview page, the images...), made with a provisional version, so that
 	// any change, even one only a server-side string makes, is a new version.
-	provisional, err := staticSite(cfg.Web, base, cat.Version)
+	provisional, err := staticSite(cfg.Web, base, cat.Version, cat)
 	if err != nil {
 		return sum, err
 	}
@@ -164,7 +204,7 @@ func WriteStatic(cfg StaticConfig) (StaticSummary, error) {
 	if err != nil {
 		return sum, err
 	}
-	st, err := staticSite(cfg.Web, base, version)
+	st, err := staticSite(cfg.Web, base, version, cat)
 	if err != nil {
 		return sum, err
 	}
@@ -206,8 +246,8 @@ func WriteStatic(cfg StaticConfig) (StaticSummary, error) {
 	return sum, replaceDir(tmp, dir)
 }
 
-// staticSite is the site handler of a static build under base, versioned by salt.
-func staticSite(web fs.FS, base, salt string) (*site.Handler, error) {
+// staticSite is the site handler of a static build of cat under base, versioned by salt.
+func staticSite(web fs.FS, base, salt string, cat *catalog.Catalog) (*site.Handler, error) {
 	root := strings.TrimRight(base, "/")
 	st, err := site.New(site.Options{
 		Web:        web,
@@ -215,8 +255,9 @@ func staticSite(web fs.FS, base, salt string) (*site.Handler, error) {
 		RawHeaders: []string{`<link rel="preload" href="` + root + `/catalog.json" as="fetch" crossorigin="anonymous">`, fileWarning},
 		PageHead:   staticPageHead,
 		// The worker caches the shell, the catalog and the root page (for offline) at the first
-		// visit. The sandbox module (megabytes) is not among them: the page fetches it on the
-		// first Send, and the worker keeps it then (StaticWorkerTemplate caches what it fetches).
+		// visit. The sandbox modules (megabytes each) are not among them: the page fetches an
+		// API's on its first Send, and the worker keeps it then (StaticWorkerTemplate caches what
+		// it fetches).
 		CacheableResources:    []string{"/catalog.json", base},
 		ServiceWorkerTemplate: site.StaticWorkerTemplate,
 		VersionSalt:           salt,
@@ -224,7 +265,15 @@ func staticSite(web fs.FS, base, salt string) (*site.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	st.SetEnv(map[string]string{"LOUPE_STATIC": "1", "LOUPE_SANDBOX_WASM": st.Resolve("/web/" + sandboxModule)})
+	modules, err := staticModules(web, cat, st.Resolve)
+	if err != nil {
+		return nil, err
+	}
+	list, err := json.Marshal(modules)
+	if err != nil {
+		return nil, fmt.Errorf("listing the sandbox modules: %w", err)
+	}
+	st.SetEnv(map[string]string{"LOUPE_STATIC": "1", "LOUPE_SANDBOX_WASM": string(list)})
 	return st, nil
 }
 

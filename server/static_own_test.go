@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"loupe/app/catalog"
 	"loupe/server/config"
@@ -40,7 +39,7 @@ func TestWriteStaticWithAPIsOfYourOwn(t *testing.T) {
     base_url: https://pets.example.com/v2/
 `)
 	dir := filepath.Join(t.TempDir(), "site")
-	web := fstest.MapFS{"app.wasm": {Data: []byte("\x00asm")}, "sandboxes.wasm": {Data: []byte("\x00asm")}}
+	web := builtModules()
 	if _, err := WriteStatic(StaticConfig{Dir: dir, Web: web, Settings: settings}); err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +99,7 @@ func TestWriteStaticWithAPIsOfYourOwn(t *testing.T) {
 // TestWriteStaticRefusesABadAPIOfYourOwn: a document or hints the sandbox cannot take fail the
 // build with the setting named, and nothing is written.
 func TestWriteStaticRefusesABadAPIOfYourOwn(t *testing.T) {
-	web := fstest.MapFS{"app.wasm": {Data: []byte("\x00asm")}, "sandboxes.wasm": {Data: []byte("\x00asm")}}
+	web := builtModules()
 	for _, tc := range []struct {
 		name, yaml, wantErr string
 	}{

@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"loupe/app/catalog"
+	"loupe/content"
 )
 
 func TestCheckBase(t *testing.T) {
@@ -57,7 +60,9 @@ func TestWriteStaticRefusesBadOutputAndLeavesNothing(t *testing.T) {
 		{"a folder with other files", StaticConfig{Dir: notSite}, "not empty and was not written by `loupe static`"},
 		{"a file", StaticConfig{Dir: filepath.Join(notSite, "todo.txt")}, "is a file"},
 		{"no sandbox module built", StaticConfig{Dir: filepath.Join(parent, "b"), Web: noModule}, "run `make wasm`"},
-		{"an unwritable parent", StaticConfig{Dir: filepath.Join(locked, "site"), Web: fstest.MapFS{"sandboxes.wasm": {Data: []byte("x")}}}, "cannot write beside the output folder"},
+		{"a built-in API's module not built", StaticConfig{Dir: filepath.Join(parent, "c"), Web: withoutModule("sandbox-docs.wasm")}, "web/sandbox-docs.wasm is not built: run `make wasm`"},
+		{"the module of the APIs of your own not built", StaticConfig{Dir: filepath.Join(parent, "d"), Web: withoutModule("own.wasm")}, "web/own.wasm is not built"},
+		{"an unwritable parent", StaticConfig{Dir: filepath.Join(locked, "site"), Web: builtModules()}, "cannot write beside the output folder"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.name == "an unwritable parent" && os.Geteuid() == 0 {
@@ -87,7 +92,8 @@ func TestWriteStaticRefusesBadOutputAndLeavesNothing(t *testing.T) {
 // the preview page and the other server-side files included, and with nothing else.
 func TestStaticVersionCoversEveryFile(t *testing.T) {
 	files := map[string][]byte{"/preview/index.html": []byte(previewPage), "/catalog.json": []byte(`{"apis":[]}`)}
-	st, err := staticSite(fstest.MapFS{"app.wasm": {Data: []byte("\x00asm")}}, "/", "catalog-1")
+	web := builtModules()
+	st, err := staticSite(web, "/", "catalog-1", &catalog.Catalog{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +114,9 @@ func TestStaticVersionCoversEveryFile(t *testing.T) {
 			t.Errorf("%s changed: the version stayed %s", name, got)
 		}
 	}
-	other, _ := staticSite(fstest.MapFS{"app.wasm": {Data: []byte("\x00asm!")}}, "/", "catalog-1")
+	otherWeb := builtModules()
+	otherWeb["app.wasm"] = &fstest.MapFile{Data: []byte("\x00asm!")}
+	other, _ := staticSite(otherWeb, "/", "catalog-1", &catalog.Catalog{})
 	if got, _ := buildHash(other, nil, files); got == base {
 		t.Errorf("another app.wasm: the version stayed %s", got)
 	}
@@ -141,4 +149,21 @@ func TestCanonicalHTMLSortsAttributes(t *testing.T) {
 	if c := canonicalHTML([]byte(`<!doctype html><html><head><meta content="2" name="x"></head></html>`)); bytes.Equal(a, c) {
 		t.Errorf("a changed value gave the same page: %s", c)
 	}
+}
+
+// builtModules is a web folder with app.wasm and every module `make wasm` builds for the
+// static explorer: one per built-in API, the APIs of your own's and the walkthrough engine.
+func builtModules() fstest.MapFS {
+	web := fstest.MapFS{"app.wasm": {Data: []byte("\x00asm")}, ownModule: {Data: []byte("\x00asm")}, walkthroughsModule: {Data: []byte("\x00asm")}}
+	for _, slug := range content.Slugs() {
+		web[apiModule(slug)] = &fstest.MapFile{Data: []byte("\x00asm")}
+	}
+	return web
+}
+
+// withoutModule is builtModules without the file name.
+func withoutModule(name string) fstest.MapFS {
+	web := builtModules()
+	delete(web, name)
+	return web
 }

@@ -44,7 +44,7 @@ func Do(ctx context.Context, req Request) (*Response, error) {
 	carry := false // the proxy may carry a status (carry.go)
 	switch route.Via {
 	case ViaSandbox:
-		sb, err := loadSandbox(ctx)
+		sb, err := loadSandbox(ctx, route)
 		if err != nil {
 			return nil, err
 		}

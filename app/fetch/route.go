@@ -20,9 +20,9 @@ type Config struct {
 	// Base is the site's sub-path without a trailing slash, such as "/api"; "" at the root of a
 	// host. A root-relative URL ("/catalog.json", "/proxy/chat/…") is fetched under it.
 	Base string
-	// SandboxModule is the URL of the sandbox module (wasm/sandboxes), fetched on the first
-	// request it answers. Only read when Static is set.
-	SandboxModule string
+	// Modules are the sandbox modules (wasm/sandbox/<slug>, wasm/own, wasm/walkthroughs), each
+	// fetched on the first request it answers. Only read when Static is set.
+	Modules Modules
 }
 
 // RealAPI is a real API the static explorer sends one API's requests to.
@@ -173,6 +173,9 @@ func isSandboxOnly(tail string) bool {
 	return false
 }
 
+// scriptSyntaxPath is the script workspace's syntax check (server/sandbox/script.SyntaxCheckPath).
+const scriptSyntaxPath = "/tools/script/syntax"
+
 // isLoupeTool reports whether path (root-relative, perhaps with a query) is one of the Loupe
 // server's own endpoints that the sandbox module also answers in the static explorer: the
 // walkthrough service's POST /walkthroughs/<id>/run, /walkthroughs/run, /walkthroughs/check
@@ -182,7 +185,7 @@ func isSandboxOnly(tail string) bool {
 func isLoupeTool(path string) bool {
 	p, _, _ := strings.Cut(path, "?")
 	switch p {
-	case "/tools/script/syntax", "/walkthroughs/run", "/walkthroughs/check", "/walkthroughs/record":
+	case scriptSyntaxPath, "/walkthroughs/run", "/walkthroughs/check", "/walkthroughs/record":
 		return true
 	}
 	if slug, ok := strings.CutPrefix(p, "/sandbox/"); ok {

@@ -12,55 +12,73 @@ import (
 	"time"
 )
 
-// module is the sandbox module, loaded once per page on the first request it answers.
-var module struct {
+// modules holds the sandbox modules this page started, by URL: each is fetched and started
+// once, on the first request it answers.
+var modules struct {
 	sync.Mutex
-	api     js.Value      // loupeSandbox, once loaded
-	loading chan struct{} // closed when a load ends; nil when none runs
-	err     error         // why the last load failed
+	api     map[string]js.Value      // loupeSandbox of each module loaded
+	loading map[string]chan struct{} // closed when a module's load ends
+	err     map[string]error         // why a module's last load failed
 }
 
-// loadSandbox returns the sandbox module's loupeSandbox object, fetching and starting the module
-// on first use. A failed load is tried again on the next request.
-func loadSandbox(ctx context.Context) (js.Value, error) {
-	module.Lock()
-	if module.api.Truthy() {
-		defer module.Unlock()
-		return module.api, nil
+// starting lets one module start at a time: each registers its loupeSandbox (and calls
+// loupeSandboxReady) under the same global names.
+var starting sync.Mutex
+
+// loadSandbox returns the loupeSandbox object of the module that answers route, fetching and
+// starting the module on first use. A failed load is tried again on the next request.
+func loadSandbox(ctx context.Context, route Route) (js.Value, error) {
+	src := Current().Modules.For(route)
+	if src == "" {
+		what := route.URL
+		if route.Slug != "" {
+			what = "the " + route.Slug + " API"
+		}
+		return js.Value{}, fmt.Errorf("this page names no in-browser sandbox module for %s: rebuild the site with `loupe static`", what)
 	}
-	wait := module.loading
+	modules.Lock()
+	if api, ok := modules.api[src]; ok {
+		modules.Unlock()
+		return api, nil
+	}
+	wait := modules.loading[src]
 	if wait == nil {
 		wait = make(chan struct{})
-		module.loading = wait
+		if modules.loading == nil {
+			modules.api, modules.loading, modules.err = map[string]js.Value{}, map[string]chan struct{}{}, map[string]error{}
+		}
+		modules.loading[src] = wait
 		go func() {
-			api, err := startSandbox()
-			module.Lock()
-			module.api, module.err, module.loading = api, err, nil
-			module.Unlock()
+			starting.Lock()
+			api, err := startSandbox(src)
+			starting.Unlock()
+			modules.Lock()
+			if err == nil {
+				modules.api[src] = api
+			}
+			modules.err[src] = err
+			delete(modules.loading, src)
+			modules.Unlock()
 			close(wait)
 		}()
 	}
-	module.Unlock()
+	modules.Unlock()
 	select {
 	case <-wait:
 	case <-ctx.Done():
 		return js.Value{}, ctx.Err()
 	}
-	module.Lock()
-	defer module.Unlock()
-	if module.err != nil {
-		return js.Value{}, module.err
+	modules.Lock()
+	defer modules.Unlock()
+	if err := modules.err[src]; err != nil {
+		return js.Value{}, err
 	}
-	return module.api, nil
+	return modules.api[src], nil
 }
 
-// startSandbox fetches the module, instantiates it with wasm_exec.js's Go runtime (which the
-// page already loaded for app.wasm) and waits for it to register loupeSandbox.
-func startSandbox() (js.Value, error) {
-	src := Current().SandboxModule
-	if src == "" {
-		return js.Value{}, errors.New("this page names no sandbox module: rebuild the site with `loupe static`")
-	}
+// startSandbox fetches the module at src, instantiates it with wasm_exec.js's Go runtime (which
+// the page already loaded for app.wasm) and waits for it to register loupeSandbox.
+func startSandbox(src string) (js.Value, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	ready := make(chan error, 1)
@@ -75,9 +93,10 @@ func startSandbox() (js.Value, error) {
 	})
 	defer onReady.Release()
 	js.Global().Set("loupeSandboxReady", onReady)
+	js.Global().Delete("loupeSandbox")
 
 	fail := func(err error) (js.Value, error) {
-		return js.Value{}, fmt.Errorf("the in-browser sandboxes could not load from %s: %w", src, err)
+		return js.Value{}, fmt.Errorf("the in-browser sandbox could not load from %s: %w", src, err)
 	}
 	res, err := await(ctx, js.Global().Call("fetch", src))
 	if err != nil {
@@ -108,11 +127,11 @@ func startSandbox() (js.Value, error) {
 	return js.Global().Get("loupeSandbox"), nil
 }
 
-// keepForOffline has the service worker keep the module the page just fetched, for the next
-// visit and for offline use. The worker is not told to fetch it at install (megabytes a visitor
-// who never sends would download); it keeps what it fetches. On a first visit the page fetches
-// the module before the worker controls it, so once it does (controllerchange) the module is
-// fetched once more, through the worker, from the browser's HTTP cache.
+// keepForOffline has the service worker keep a module the page just fetched, for the next
+// visit and for offline use. The worker is not told to fetch the modules at install (megabytes
+// a visitor who never sends would download); it keeps what it fetches. On a first visit the
+// page fetches a module before the worker controls it, so once it does (controllerchange) the
+// module is fetched once more, through the worker, from the browser's HTTP cache.
 func keepForOffline(src string) {
 	sw := js.Global().Get("navigator").Get("serviceWorker")
 	if !sw.Truthy() || sw.Get("controller").Truthy() {
@@ -129,16 +148,22 @@ func keepForOffline(src string) {
 }
 
 // ResetSandbox puts the in-browser sandbox of slug back to its seeded state, or every sandbox
-// when slug is "". It does nothing when the module was never loaded (nothing changed yet).
+// when slug is "": every module loaded is reset. A module never loaded has nothing to reset.
 func ResetSandbox(slug string) error {
-	module.Lock()
-	api := module.api
-	module.Unlock()
-	if !api.Truthy() {
-		return nil
+	modules.Lock()
+	var apis []js.Value
+	if slug == "" {
+		for _, api := range modules.api {
+			apis = append(apis, api)
+		}
+	} else if api, ok := modules.api[Current().Modules.For(Route{Via: ViaSandbox, Slug: slug})]; ok {
+		apis = append(apis, api)
 	}
-	if msg := api.Call("reset", slug).String(); msg != "" {
-		return errors.New(msg)
+	modules.Unlock()
+	for _, api := range apis {
+		if msg := api.Call("reset", slug).String(); msg != "" {
+			return errors.New(msg)
+		}
 	}
 	return nil
 }

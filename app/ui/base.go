@@ -11,8 +11,8 @@ import (
 // This file holds what differs when the app is the static explorer (`loupe static`): the
 // site's sub-path, and where requests go (decided once, in app/fetch).
 
-// staticEnv is set to "1" in the pages `loupe static` writes; sandboxModuleEnv names the
-// sandbox module's URL there.
+// staticEnv is set to "1" in the pages `loupe static` writes; sandboxModuleEnv lists the
+// sandbox modules' URLs there (fetch.Modules, as JSON).
 const (
 	staticEnv        = "LOUPE_STATIC"
 	sandboxModuleEnv = "LOUPE_SANDBOX_WASM"
@@ -53,5 +53,9 @@ func ConfigureTransport() {
 	if !app.IsClient {
 		return
 	}
-	fetch.Configure(fetch.Config{Static: StaticMode(), Base: BasePath(), SandboxModule: app.Getenv(sandboxModuleEnv)})
+	modules, err := fetch.ParseModules(app.Getenv(sandboxModuleEnv))
+	if err != nil {
+		app.Log(err) // every Send then says that the page names no module for its API
+	}
+	fetch.Configure(fetch.Config{Static: StaticMode(), Base: BasePath(), Modules: modules})
 }

@@ -225,14 +225,35 @@ func BuiltIn() []string { return content.Slugs() }
 
 // Default returns the configuration used when there is no file: loopback, no access control,
 // every API on its built-in sandbox with the documented sandbox credential.
-func Default() *Config {
+func Default() *Config { return DefaultOf(BuiltIn()...) }
+
+// DefaultOf is Default with only the built-in APIs slugs: what a static explorer's module,
+// which holds one API's sandbox, needs, without the content listing every API (which would link
+// every API's documents and datasets into the module).
+func DefaultOf(slugs ...string) *Config {
 	c := &Config{APIs: map[string]*API{}}
-	c.applyDefaults()
+	for _, slug := range slugs {
+		c.APIs[slug] = &API{}
+	}
+	c.applyDefaultsExceptAPIs()
 	return c
 }
 
-// applyDefaults fills every unset field with its default.
+// applyDefaults fills every unset field with its default, every built-in API included.
 func (c *Config) applyDefaults() {
+	if c.APIs == nil {
+		c.APIs = map[string]*API{}
+	}
+	for _, slug := range BuiltIn() {
+		if c.APIs[slug] == nil {
+			c.APIs[slug] = &API{}
+		}
+	}
+	c.applyDefaultsExceptAPIs()
+}
+
+// applyDefaultsExceptAPIs fills every unset field with its default, adding no API.
+func (c *Config) applyDefaultsExceptAPIs() {
 	s := &c.Server
 	if s.Addr == "" {
 		s.Addr = "127.0.0.1:8080"
@@ -292,11 +313,6 @@ func (c *Config) applyDefaults() {
 	}
 	if c.APIs == nil {
 		c.APIs = map[string]*API{}
-	}
-	for _, slug := range BuiltIn() {
-		if c.APIs[slug] == nil {
-			c.APIs[slug] = &API{}
-		}
 	}
 	for slug, a := range c.APIs {
 		if a != nil {

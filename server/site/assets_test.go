@@ -131,22 +131,22 @@ func (c *openCounter) Open(name string) (fs.File, error) {
 // variant, so a large module with a .br is not read (nor held) until it is served.
 func TestAssetsReadOnlyTheSmallestVariantAtStart(t *testing.T) {
 	fsys := &openCounter{MapFS: fstest.MapFS{
-		"sandboxes.wasm":    {Data: []byte("\x00asm a large module")},
-		"sandboxes.wasm.br": {Data: []byte("br")},
-		"loupe.css":         {Data: []byte("body{}")},
+		"sandbox-chat.wasm":    {Data: []byte("\x00asm a large module")},
+		"sandbox-chat.wasm.br": {Data: []byte("br")},
+		"loupe.css":            {Data: []byte("body{}")},
 	}, opened: map[string]int{}}
 	a, err := loadAssets(fsys)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := fsys.opened["sandboxes.wasm"]; got != 0 {
-		t.Errorf("sandboxes.wasm opened %d times at start; want 0 (its .br stands for it)", got)
+	if got := fsys.opened["sandbox-chat.wasm"]; got != 0 {
+		t.Errorf("sandbox-chat.wasm opened %d times at start; want 0 (its .br stands for it)", got)
 	}
-	if got := fsys.opened["sandboxes.wasm.br"]; got != 1 {
-		t.Errorf("sandboxes.wasm.br opened %d times at start; want 1", got)
+	if got := fsys.opened["sandbox-chat.wasm.br"]; got != 1 {
+		t.Errorf("sandbox-chat.wasm.br opened %d times at start; want 1", got)
 	}
 	rec := httptest.NewRecorder()
-	a.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/web/sandboxes.wasm", nil))
+	a.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/web/sandbox-chat.wasm", nil))
 	if got, want := rec.Body.String(), "\x00asm a large module"; got != want {
 		t.Errorf("served %q; want %q", got, want)
 	}

@@ -1,5 +1,5 @@
 // Package precompress makes the .br and .gz files that server/site serves beside each build
-// output of web/ (app.wasm, sandboxes.wasm), always with the same pure-Go encoders, so a machine
+// output of web/ (app.wasm, the static explorer's modules), always with the same pure-Go encoders, so a machine
 // with the brotli command and one without ship the same bytes: brotli is
 // github.com/andybalholm/brotli at quality 11 with the window the brotli command picks (the
 // output is byte for byte the command's `brotli -q 11`), gzip is compress/gzip at level 9.

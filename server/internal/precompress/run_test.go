@@ -13,7 +13,7 @@ import (
 func writeInputs(t *testing.T, a, b []byte) (string, []string) {
 	t.Helper()
 	dir := t.TempDir()
-	paths := []string{filepath.Join(dir, "app.wasm"), filepath.Join(dir, "sandboxes.wasm")}
+	paths := []string{filepath.Join(dir, "app.wasm"), filepath.Join(dir, "sandbox-chat.wasm")}
 	for i, data := range [][]byte{a, b} {
 		if err := os.WriteFile(paths[i], data, 0o644); err != nil {
 			t.Fatal(err)
@@ -32,7 +32,7 @@ func hows(rs []Result) []string {
 
 func TestRun(t *testing.T) {
 	a := bytes.Repeat([]byte("the app module "), 3000)
-	b := bytes.Repeat([]byte("the sandboxes module, larger "), 5000)
+	b := bytes.Repeat([]byte("a sandbox module, larger "), 5000)
 	store := &Store{Dir: t.TempDir()}
 	dir, paths := writeInputs(t, a, b)
 	opt := Options{Store: store, Warn: func(err error) { t.Errorf("store: %v", err) }}

@@ -6,10 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"loupe/content"
 )
 
 // TestShippedOutputsAreTheEncoders checks the .br and .gz of the wasm modules that `make wasm`
-// wrote into web/ (and that the binary embeds and serves): each decompresses to its module,
+// wrote (app.wasm and every module of the static explorer) into web/ (and that the binary embeds and serves): each decompresses to its module,
 // declares the window today's settings give, and the manifest records that the module's
 // current bytes were compressed with today's settings (quality 11). Recompressing would take
 // minutes of CPU; decompressing takes a second. CI builds the wasm before the tests run.
@@ -22,7 +24,11 @@ func TestShippedOutputsAreTheEncoders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"app.wasm", "sandboxes.wasm"} {
+	names := []string{"app.wasm", "own.wasm", "walkthroughs.wasm"}
+	for _, slug := range content.Slugs() {
+		names = append(names, "sandbox-"+slug+".wasm")
+	}
+	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
 			path := filepath.Join(web, name)
 			data, err := os.ReadFile(path)

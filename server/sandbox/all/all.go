@@ -1,6 +1,6 @@
 // Package all builds the built-in sandbox of every API in one place, for the two hosts that run
 // them: the Loupe server (server/sandboxes.go) and the sandbox module the static explorer runs
-// in the browser (wasm/sandboxes).
+// in the browser (wasm/sandbox/<slug>, one module per API, through server/sandbox/inpage).
 package all
 
 import (
@@ -16,6 +16,7 @@ import (
 	"loupe/server/sandbox/cluster"
 	"loupe/server/sandbox/docs"
 	"loupe/server/sandbox/entities"
+	"loupe/server/sandbox/inpage"
 	"loupe/server/sandbox/pagination"
 	"loupe/server/sandbox/reports"
 	"loupe/server/sandbox/script"
@@ -74,7 +75,7 @@ type Options struct {
 
 // OwnHintsPath is where a static site keeps the configured sandbox hints of the API of your
 // own slug, as JSON, beside its document (/openapi/<slug>.yaml); an API with none has no file.
-func OwnHintsPath(slug string) string { return "/openapi/" + slug + ".sandbox-hints.json" }
+func OwnHintsPath(slug string) string { return inpage.OwnHintsPath(slug) }
 
 // NewRegistry returns the registry a host without a data directory uses: an in-memory store,
 // the limits given, an evicted session's changes forgotten with it.

@@ -1,7 +1,7 @@
 // Package fromdoc is the sandbox of an API of your own, built from its OpenAPI 3.0 or 3.1
 // document alone (apis.<slug>.openapi with no base_url): it answers every operation at
 // /sandbox/<slug>/… as the built-in sandboxes do, through the same proxy, per-user state, Reset
-// and data directory, and in the static explorer's in-browser module (wasm/sandboxes).
+// and data directory, and in the static explorer's in-browser module of the APIs of your own (wasm/own).
 //
 //   - Requests are validated against the document with libopenapi-validator (path, query,
 //     header and cookie parameters; JSON, form and XML bodies; multipart here) and the
