@@ -25,7 +25,7 @@ func (h *handler) serveImage(w http.ResponseWriter, r *http.Request, rest string
 		http.Error(w, "405 method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
-	b, err := fs.ReadFile(content.FS, path.Join(pagesDir, project, "images", file))
+	b, err := fs.ReadFile(content.DocsFS, path.Join(pagesDir, project, "images", file))
 	if err != nil {
 		http.NotFound(w, r)
 		return
@@ -47,13 +47,13 @@ func (h *handler) serveImage(w http.ResponseWriter, r *http.Request, rest string
 // <base>/sandbox/docs/_images/ (mediaBase names it there).
 func Images() (map[string][]byte, error) {
 	out := map[string][]byte{}
-	projects, err := fs.ReadDir(content.FS, pagesDir)
+	projects, err := fs.ReadDir(content.DocsFS, pagesDir)
 	if err != nil {
 		return nil, fmt.Errorf("listing the documentation sources: %w", err)
 	}
 	for _, p := range projects {
 		dir := path.Join(pagesDir, p.Name(), "images")
-		files, err := fs.ReadDir(content.FS, dir)
+		files, err := fs.ReadDir(content.DocsFS, dir)
 		if err != nil {
 			continue // a project without images
 		}
@@ -61,7 +61,7 @@ func Images() (map[string][]byte, error) {
 			if f.IsDir() || strings.HasPrefix(f.Name(), ".") {
 				continue
 			}
-			b, err := fs.ReadFile(content.FS, path.Join(dir, f.Name()))
+			b, err := fs.ReadFile(content.DocsFS, path.Join(dir, f.Name()))
 			if err != nil {
 				return nil, fmt.Errorf("reading %s: %w", f.Name(), err)
 			}

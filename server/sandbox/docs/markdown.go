@@ -39,7 +39,7 @@ var markdown = goldmark.New(
 // mustPages loads the pages from the embedded content; the sources are part
 // of the binary, so an error is a bug caught by the tests.
 func mustPages() map[string]map[string]*section {
-	p, err := loadPages(content.FS, pagesDir)
+	p, err := loadPages(content.DocsFS, pagesDir)
 	if err != nil {
 		panic(err)
 	}

@@ -18,6 +18,6 @@ import (
 
 func main() {
 	bridge.ServeSandbox("entities", func(*state.Registry) (http.Handler, error) {
-		return entities.New(entities.Options{Key: sandbox.DefaultKey, Data: content.FS})
+		return entities.New(entities.Options{Key: sandbox.DefaultKey, Data: content.EntitiesFS})
 	}, nil, "")
 }

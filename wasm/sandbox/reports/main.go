@@ -18,6 +18,6 @@ import (
 
 func main() {
 	bridge.ServeSandbox("reports", func(*state.Registry) (http.Handler, error) {
-		return reports.New(reports.Options{Key: sandbox.DefaultKey, Content: content.FS})
+		return reports.New(reports.Options{Key: sandbox.DefaultKey, Content: content.ReportsFS})
 	}, nil, "")
 }
