@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"os"
 	"syscall"
 	"time"
 
@@ -32,7 +33,7 @@ func workerDiagnosis(ctx context.Context) string {
 		got = fmt.Sprintf("the page's worker state could not be read: %v", err)
 	}
 	var fs syscall.Statfs_t
-	if syscall.Statfs("/tmp", &fs) == nil {
+	if syscall.Statfs(os.TempDir(), &fs) == nil {
 		got += fmt.Sprintf("; free disk: %d MB", fs.Bavail*uint64(fs.Bsize)/1e6)
 	}
 	return got
