@@ -91,7 +91,7 @@ func bumpSchema(t *testing.T, url string) {
 	t.Helper()
 	ctx := context.Background()
 	settings, _ := config.Parse(nil, "", func(k string) (string, bool) { return url, k == "LOUPE_DATABASE_URL" })
-	reg, _, err := newRegistry(settings.Server)
+	reg, _, err := newRegistry(settings.Server, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

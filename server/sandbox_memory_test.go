@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -109,17 +110,24 @@ func TestSandboxSessionsMemory(t *testing.T) {
 }
 
 // TestSandboxSessionsEvicted: 1,000 sessions idle past server.sandbox.idle_timeout are evicted
-// on the next call, their in-memory changes with them, and the heap they took is freed.
+// on the next call, their in-memory changes with them, and the heap they took is freed. The
+// test moves the registry's clock, so that however slowly a loaded machine fills the
+// sessions, none is idle before the fill ends.
 func TestSandboxSessionsEvicted(t *testing.T) {
 	const sessions = 1000
-	srv, ts, _ := serve(t, "server:\n  limits:\n    rate: -1\n  sandbox:\n    idle_timeout: 1s\n    max_sessions_per_client: 1000\n", nil)
-	warm := newCookie()
-	memCall(t, ts, warm, "GET", "")
+	var clock atomic.Int64 // nanoseconds past start
+	start := time.Now()
+	now := func() time.Time { return start.Add(time.Duration(clock.Load())) }
+	srv, ts, _ := serveConfig(t, "server:\n  limits:\n    rate: -1\n  sandbox:\n    idle_timeout: 1m\n    max_sessions_per_client: 1000\n", nil, Config{Now: now})
+	warm := fillSessions(t, ts, 1)[0] // the shared seed, the validators of a read and a change
 	srv.registry.Reset(state.WithSession(t.Context(), "anon:"+warm), "")
 	before := heapNow()
 	cookies := fillSessions(t, ts, sessions)
 	grown := heapNow() - before
-	time.Sleep(1500 * time.Millisecond) // every session idle past idle_timeout
+	if got := srv.registry.Len(); got != sessions {
+		t.Fatalf("live sessions before idle_timeout: got %d; want %d", got, sessions)
+	}
+	clock.Add(int64(2 * time.Minute)) // every session idle past idle_timeout
 	if code, body := memCall(t, ts, newCookie(), "GET", ""); code != 200 {
 		t.Fatalf("a new session: got %d %.300s; want 200", code, body)
 	}

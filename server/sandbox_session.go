@@ -20,8 +20,9 @@ import (
 // newRegistry builds the sandboxes' per-session state: in PostgreSQL when server.database is
 // set (pgstore, shared by every replica naming it), else on disk in server.data_dir when it is
 // set (boltstore), else in memory, evicted sessions forgotten; bounded by server.sandbox. store
-// names the store in use for the start log, without a password.
-func newRegistry(s config.Server) (reg *state.Registry, store string, err error) {
+// names the store in use for the start log, without a password. now is the clock of idle
+// eviction (nil means time.Now).
+func newRegistry(s config.Server, now func() time.Time) (reg *state.Registry, store string, err error) {
 	limits := state.Limits{Idle: s.Sandbox.IdleTimeout, MaxSessions: s.Sandbox.MaxSessions, MaxSessionsPerClient: s.Sandbox.MaxSessionsPerClient,
 		MaxBytes: s.Sandbox.MaxBytes, MaxTotalBytes: s.Sandbox.MaxTotalBytes}
 	switch {
@@ -32,15 +33,15 @@ func newRegistry(s config.Server) (reg *state.Registry, store string, err error)
 		if err != nil {
 			return nil, "", err // pgdb's error names server.database and says what to fix
 		}
-		return state.NewRegistry(st, state.Options{Limits: limits}), "postgresql " + st.Where(), nil
+		return state.NewRegistry(st, state.Options{Limits: limits, Now: now}), "postgresql " + st.Where(), nil
 	case s.DataDir != "":
 		st, err := boltstore.Open(s.DataDir)
 		if err != nil {
 			return nil, "", fmt.Errorf("server.data_dir: %w", err)
 		}
-		return state.NewRegistry(st, state.Options{Limits: limits}), "bbolt " + st.Path(), nil
+		return state.NewRegistry(st, state.Options{Limits: limits, Now: now}), "bbolt " + st.Path(), nil
 	}
-	return state.NewRegistry(state.NewMemory(), state.Options{Limits: limits, DropEvicted: true}), "memory (nothing survives a restart)", nil
+	return state.NewRegistry(state.NewMemory(), state.Options{Limits: limits, DropEvicted: true, Now: now}), "memory (nothing survives a restart)", nil
 }
 
 // databaseTimeout bounds connecting to server.database and migrating it at start.

@@ -41,12 +41,19 @@ func (s *syncBuffer) String() string {
 // serve starts a Server on the configuration read from yamlText (with env), on loopback.
 func serve(t *testing.T, yamlText string, env map[string]string) (*Server, *httptest.Server, *syncBuffer) {
 	t.Helper()
+	return serveConfig(t, yamlText, env, Config{})
+}
+
+// serveConfig is serve with cfg's other fields (a clock, timeouts) set.
+func serveConfig(t *testing.T, yamlText string, env map[string]string, cfg Config) (*Server, *httptest.Server, *syncBuffer) {
+	t.Helper()
 	settings, err := config.Parse([]byte(yamlText), "test.yaml", func(k string) (string, bool) { v, ok := env[k]; return v, ok })
 	if err != nil {
 		t.Fatalf("config: %v", err)
 	}
 	logs := &syncBuffer{}
-	srv, err := New(Config{Settings: settings, Logger: slog.New(slog.NewTextHandler(logs, nil))})
+	cfg.Settings, cfg.Logger = settings, slog.New(slog.NewTextHandler(logs, nil))
+	srv, err := New(cfg)
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}

@@ -53,6 +53,9 @@ type Config struct {
 	// ScriptRunTimeout is the wall time a script run may take in the script sandbox. Zero
 	// means 30 s, as the guide says; tests of the time limit make it seconds.
 	ScriptRunTimeout time.Duration
+	// Now is the clock of the sandboxes' idle eviction (server.sandbox.idle_timeout). Nil
+	// means time.Now; tests of eviction move it instead of sleeping.
+	Now func() time.Time
 	// Logger receives one line per request. Nil means slog.Default().
 	Logger *slog.Logger
 	// Audit receives one line per proxied call. Nil means Logger.
@@ -164,7 +167,7 @@ func New(cfg Config) (*Server, error) {
 	}
 
 	var store string
-	if s.registry, store, err = newRegistry(cfg.Settings.Server); err != nil {
+	if s.registry, store, err = newRegistry(cfg.Settings.Server, cfg.Now); err != nil {
 		return nil, err
 	}
 	cfg.Logger.Info("sandbox state", "store", store, "limits", s.registry.Limits())
