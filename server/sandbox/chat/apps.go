@@ -47,10 +47,19 @@ func makeRows(rng *rand.Rand, n int, noun string) []row {
 			Category: cats[rng.IntN(len(cats))],
 			Value:    10 + rng.IntN(981),
 			Status:   statuses[rng.IntN(len(statuses))],
-			Date:     fmt.Sprintf("2026-%02d-%02d", 1+(i*7)%12, 1+(i*11)%28),
+			Date:     sampleDate(1+(i*7)%12, 1+(i*11)%28),
 		}
 	}
 	return rows
+}
+
+// sampleDate is "2026-mm-dd" for a month and day of two digits at most, written without fmt:
+// an answer holds up to maxRows of them.
+func sampleDate(month, day int) string {
+	b := []byte("2026-00-00")
+	b[5], b[6] = '0'+byte(month/10), '0'+byte(month%10)
+	b[8], b[9] = '0'+byte(day/10), '0'+byte(day%10)
+	return string(b)
 }
 
 // app is everything the page is generated from.

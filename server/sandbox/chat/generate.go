@@ -199,7 +199,9 @@ func markdown(a app, results []toolResult, updated bool, budget int) string {
 	fmt.Fprintf(&b, "%s **%s**: a single-file app with %s.\n\n", verb, a.heading, featureList(a.kinds, a.spec.countdown > 0))
 	b.WriteString("**Plan**\n\n")
 	for _, line := range a.plan() {
-		fmt.Fprintf(&b, "- %s\n", line)
+		b.WriteString("- ")
+		b.WriteString(line)
+		b.WriteByte('\n')
 	}
 	if budget > 0 && countTokens(b.String()) >= budget+2 {
 		return b.String()

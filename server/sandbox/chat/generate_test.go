@@ -34,3 +34,14 @@ func TestAnswerStopsAtBudget(t *testing.T) {
 		}
 	}
 }
+
+func TestSampleDate(t *testing.T) {
+	for _, tt := range []struct {
+		month, day int
+		want       string
+	}{{1, 1, "2026-01-01"}, {9, 10, "2026-09-10"}, {12, 28, "2026-12-28"}} {
+		if got := sampleDate(tt.month, tt.day); got != tt.want {
+			t.Errorf("sampleDate(%d, %d) = %q; want %q", tt.month, tt.day, got, tt.want)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -12,7 +13,7 @@ import (
 // does not use (temperature, top_p, seed, user, …) are accepted and ignored.
 type chatRequest struct {
 	Model               string          `json:"model"`
-	Messages            []rawMessage    `json:"messages"`
+	Messages            []*rawMessage   `json:"messages"` // nil: a JSON null, which checkShape refuses
 	Stream              bool            `json:"stream"`
 	StreamOptions       *streamOptions  `json:"stream_options"`
 	Tools               []toolDef       `json:"tools"`
@@ -74,13 +75,21 @@ type message struct {
 // decodeRequest parses the body and validates everything but the model, the
 // tools and the limits. Its errors name the field and the JSON types as
 // OpenAI's do, never a Go type.
+//
+// A body that decodes into chatRequest, is an object and holds no null
+// message has the shape checkShape checks (each field it checks has a Go type
+// that takes only the JSON types it allows), so checkShape's passes over the
+// body run only for the others, to say what is wrong the way OpenAI does.
 func decodeRequest(body []byte) (*chatRequest, []message, *apiError) {
-	if apiErr := checkShape(body); apiErr != nil {
-		return nil, nil, apiErr
-	}
 	var req chatRequest
-	if err := json.Unmarshal(body, &req); err != nil {
-		return nil, nil, jsonError(body, err)
+	err := json.Unmarshal(body, &req)
+	if err != nil || !isObject(body) || slices.Contains(req.Messages, nil) {
+		if apiErr := checkShape(body); apiErr != nil {
+			return nil, nil, apiErr
+		}
+		if err != nil {
+			return nil, nil, jsonError(body, err)
+		}
 	}
 	if req.N != nil && *req.N != 1 {
 		return nil, nil, invalidRequest("n", "invalid_value", "Invalid 'n': the sandbox model returns one choice, so n must be 1 (got %d).", *req.N)
@@ -93,7 +102,7 @@ func decodeRequest(body []byte) (*chatRequest, []message, *apiError) {
 	}
 	msgs := make([]message, len(req.Messages))
 	for i, raw := range req.Messages {
-		m, apiErr := parseMessage(i, raw)
+		m, apiErr := parseMessage(i, *raw)
 		if apiErr != nil {
 			return nil, nil, apiErr
 		}

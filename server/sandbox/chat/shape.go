@@ -27,6 +27,12 @@ func notJSON(body []byte) *apiError {
 	return invalidRequest("", "", "%s", openai)
 }
 
+// isObject reports whether body, a JSON value, is an object.
+func isObject(body []byte) bool {
+	body = bytes.TrimSpace(body)
+	return len(body) > 0 && body[0] == '{'
+}
+
 // checkShape checks that body is one JSON object and that messages, when
 // present, is an array of objects whose role, name, tool_call_id and
 // tool_calls have the types OpenAI expects.
