@@ -37,9 +37,11 @@ function sleepy() { Utilities.sleep(300000); }
 function build10MB() { var s = ''; var chunk = 'y'.repeat(1 << 20); for (var i = 0; i < 10; i++) s += chunk; return s.length; }
 `
 
-// hostileOptions are the limits of the hostile runs: small, so that the table is quick.
+// hostileOptions are the limits of the hostile runs: small, so that the table is quick, and a
+// time limit long enough that the runs that must reach the memory limit (typedLoop, repeatGiga)
+// reach it first on a loaded machine too.
 const (
-	hostileTimeout = time.Second
+	hostileTimeout = 3 * time.Second
 	hostileMemory  = 128 << 20
 	hostileRuns    = 4
 )

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -249,9 +250,16 @@ func mustTime(s string) time.Time {
 	return t.UTC()
 }
 
-// fmtDuration formats d as a google.protobuf.Duration in JSON: seconds with an "s" suffix.
+// fmtDuration formats d as a google.protobuf.Duration in JSON: seconds with an "s" suffix,
+// and the nanoseconds, if any, as a fraction without its trailing zeros ("1.5s", "0.000001s").
 func fmtDuration(d time.Duration) string {
-	s := fmt.Sprintf("%.9f", d.Seconds())
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	sign := ""
+	if d < 0 {
+		sign, d = "-", -d
+	}
+	s := sign + strconv.FormatInt(int64(d/time.Second), 10)
+	if ns := int64(d % time.Second); ns != 0 {
+		s += "." + strings.TrimRight(strconv.FormatInt(ns+1e9, 10)[1:], "0") // nine digits, then trimmed
+	}
 	return s + "s"
 }
