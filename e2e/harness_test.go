@@ -106,33 +106,6 @@ func serialCatalog(t *testing.T) {
 	serialTests.Store(t.Name(), true)
 }
 
-// newBrowser starts a headless Chromium with a fresh profile and returns a tab's context. The
-// browser is closed when the test ends.
-func newBrowser(t testing.TB) context.Context {
-	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromePath(t)),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 900),
-	)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelCtx := chromedp.NewContext(allocCtx, chromedp.WithLogf(t.Logf))
-	t.Cleanup(func() {
-		cancelCtx()
-		cancelAlloc()
-	})
-	if err := chromedp.Do(ctx); err != nil { // start the browser, not under a timeout
-		t.Fatalf("starting Chromium: %v", err)
-	}
-	return ctx
-}
-
 // openPage navigates to url and waits until the wasm runs (go-app removes #app-wasm-loader)
 // and the sidebar is visible. It fails the test after 60 s.
 func openPage(t testing.TB, ctx context.Context, url string) {

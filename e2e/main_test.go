@@ -10,8 +10,9 @@ import (
 )
 
 // TestMain runs the package's tests, browserTestsAtOnce at once unless -parallel says
-// otherwise, then removes what they leave outside their own temporary folders: the process's
-// shared folder (processTemp: the loupe binary, 175 MB, and the shared static sites) and the
+// otherwise, then closes the Chromium they share (sharedBrowser) and removes what they leave
+// outside their own temporary folders: the process's shared folder (processTemp: the loupe
+// binary, 175 MB, the shared static sites and Chromium's profile) and the
 // throw-away PostgreSQL cluster the replicas tests share (pgtest.Shared), if one started it.
 func TestMain(m *testing.M) {
 	flag.Parse()
@@ -21,6 +22,7 @@ func TestMain(m *testing.M) {
 		_ = flag.Set("test.parallel", strconv.Itoa(browserTestsAtOnce()))
 	}
 	code := m.Run()
+	closeSharedBrowser()
 	removeProcessTemp()
 	pgtest.Stop()
 	os.Exit(code)

@@ -103,7 +103,7 @@ func TestThreeRequestsRecordedAsAWalkthroughRunBack(t *testing.T) {
 	// Download it as a user does, with a click: the file holds exactly the document shown.
 	dir := t.TempDir()
 	if _, err := chromedp.Call(tctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
-		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir}); err != nil {
+		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir, BrowserContextID: browserContextID(ctx)}); err != nil {
 		t.Fatal(err)
 	}
 	if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("history-record-download"))); err != nil {
