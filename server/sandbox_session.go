@@ -20,8 +20,8 @@ import (
 // newRegistry builds the sandboxes' per-session state: in PostgreSQL when server.database is
 // set (pgstore, shared by every replica naming it), else on disk in server.data_dir when it is
 // set (boltstore), else in memory, evicted sessions forgotten; bounded by server.sandbox. store
-// names the store in use for the start log, without a password. now is the clock of idle
-// eviction (nil means time.Now).
+// names the store in use for the start log, without a password. now is the registry's
+// clock (nil means time.Now).
 func newRegistry(s config.Server, now func() time.Time) (reg *state.Registry, store string, err error) {
 	limits := state.Limits{Idle: s.Sandbox.IdleTimeout, MaxSessions: s.Sandbox.MaxSessions, MaxSessionsPerClient: s.Sandbox.MaxSessionsPerClient,
 		MaxBytes: s.Sandbox.MaxBytes, MaxTotalBytes: s.Sandbox.MaxTotalBytes}

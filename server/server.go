@@ -53,8 +53,9 @@ type Config struct {
 	// ScriptRunTimeout is the wall time a script run may take in the script sandbox. Zero
 	// means 30 s, as the guide says; tests of the time limit make it seconds.
 	ScriptRunTimeout time.Duration
-	// Now is the clock of the sandboxes' idle eviction (server.sandbox.idle_timeout). Nil
-	// means time.Now; tests of eviction move it instead of sleeping.
+	// Now is the clock of the sandbox sessions' registry: idle eviction
+	// (server.sandbox.idle_timeout) and, with server.database, its claims. Nil means
+	// time.Now; tests of eviction move it instead of sleeping.
 	Now func() time.Time
 	// Logger receives one line per request. Nil means slog.Default().
 	Logger *slog.Logger
