@@ -12,8 +12,9 @@ import (
 
 // The browser tests share one headless Chromium and open each test's pages in a browser
 // context of its own: cookies, storage, the HTTP cache and service workers apart, as a fresh
-// profile keeps them, without starting a browser and creating a profile for every test (in a
-// clean-clone CI run on two cores the package took 803 s this way, 997 s with a browser each).
+// profile keeps them, without starting a browser and creating a profile for every test (in
+// clean-clone CI runs on two cores the package took 803–913 s this way, 997 s with a browser
+// each).
 var shared struct {
 	mu     sync.Mutex
 	ctx    context.Context // the browser's first tab; its end closes the browser
