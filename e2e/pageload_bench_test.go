@@ -15,7 +15,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -218,83 +217,6 @@ func throttleServiceWorkers(b *testing.B, ctx context.Context, cond *network.Con
 			c()
 		}
 	}
-}
-
-// printPageLoads prints each figure's medians: Loupe's, Swagger UI's and their ratio.
-func printPageLoads(netName string, loupe, swagger [2][]pageLoad) {
-	figures := []struct {
-		name string
-		get  func(pageLoad) float64
-		unit string
-	}{
-		{"first paint", func(p pageLoad) float64 { return p.FirstPaint }, "ms"},
-		{"first contentful paint", func(p pageLoad) float64 { return p.FirstContent }, "ms"},
-		{"app.wasm received", func(p pageLoad) float64 { return p.WasmIn }, "ms"},
-		{"operation usable", func(p pageLoad) float64 { return p.Usable }, "ms"},
-		{"bytes transferred", func(p pageLoad) float64 { return p.Bytes / 1000 }, "KB"},
-	}
-	for v, visit := range []string{"first visit", "repeat visit"} {
-		for _, f := range figures {
-			l, s := medianOf(loupe[v], f.get), medianOf(swagger[v], f.get)
-			ratio := "    -"
-			switch {
-			case math.IsNaN(l) || math.IsNaN(s):
-			case math.IsInf(s, 1) && !math.IsInf(l, 1):
-				ratio = fmt.Sprintf("<%.3fx", l/usableLimit.Seconds()/1000)
-			case s > 0 && !math.IsInf(l, 1):
-				ratio = fmt.Sprintf("%5.2fx", l/s)
-			}
-			fmt.Printf("%-8s %-12s %-22s  Loupe %7s %s  Swagger UI %7s %s  ratio %s\n", netName, visit, f.name, figure(l), f.unit, figure(s), f.unit, ratio)
-		}
-	}
-}
-
-// usableLimit is how long a page has to make its operation usable; past it the page's figure
-// is printed as a lower bound (">120000 ms") and its repeat visit is not measured.
-const usableLimit = 120 * time.Second
-
-// figure prints a median, the lower bound of one that never arrived, or "-" when it was not
-// measured.
-func figure(v float64) string {
-	if math.IsNaN(v) {
-		return "-"
-	}
-	if math.IsInf(v, 1) {
-		return fmt.Sprintf(">%.0f", usableLimit.Seconds()*1000)
-	}
-	return fmt.Sprintf("%.0f", v)
-}
-
-// medianOf is the median of the figures that were measured (NaN: not measured), or NaN when
-// none was.
-func medianOf(loads []pageLoad, get func(pageLoad) float64) float64 {
-	var vs []float64
-	for _, l := range loads {
-		if v := get(l); !math.IsNaN(v) {
-			vs = append(vs, v)
-		}
-	}
-	if len(vs) == 0 {
-		return math.NaN()
-	}
-	sort.Float64s(vs)
-	return vs[len(vs)/2]
-}
-
-// recordedOnly returns p with the times the browser did not record (-1 from loadFigures: a
-// paint entry missing on some repeat visits, Swagger UI's app.wasm) as not measured, so that
-// they are printed as "-" and left out of the medians rather than counted as 0 ms.
-func (p pageLoad) recordedOnly() pageLoad {
-	if p.FirstPaint < 0 {
-		p.FirstPaint = math.NaN()
-	}
-	if p.FirstContent < 0 {
-		p.FirstContent = math.NaN()
-	}
-	if p.WasmIn < 0 {
-		p.WasmIn = math.NaN()
-	}
-	return p
 }
 
 // pageLoadBrowser starts one headless Chromium for the whole benchmark.
