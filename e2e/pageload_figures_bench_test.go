@@ -4,24 +4,31 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 	"time"
 )
 
 // The page-load benchmark's figures: each one's median over the rounds, printed beside the
-// same figure of Swagger UI (printPageLoads), with their ratio.
+// same figure of Swagger UI (printPageLoads) and of the empty go-app app (printBesideEmptyApp),
+// with their ratio.
 
 // pageFigures are the figures printed for each network and visit, in ms or KB.
 var pageFigures = []struct {
-	name string
-	get  func(pageLoad) float64
-	unit string
+	name      string
+	emptyName string // the name beside the empty go-app app
+	get       func(pageLoad) float64
+	unit      string
 }{
-	{"first paint", func(p pageLoad) float64 { return p.FirstPaint }, "ms"},
-	{"first contentful paint", func(p pageLoad) float64 { return p.FirstContent }, "ms"},
-	{"app.wasm received", func(p pageLoad) float64 { return p.WasmIn }, "ms"},
-	{"operation usable", func(p pageLoad) float64 { return p.Usable }, "ms"},
-	{"bytes transferred", func(p pageLoad) float64 { return p.Bytes / 1000 }, "KB"},
+	{"first paint", "first paint", func(p pageLoad) float64 { return p.FirstPaint }, "ms"},
+	{"first contentful paint", "first contentful paint", func(p pageLoad) float64 { return p.FirstContent }, "ms"},
+	{"app.wasm received", "app.wasm received", func(p pageLoad) float64 { return p.WasmIn }, "ms"},
+	{"operation usable", "Send-ready / mounted", func(p pageLoad) float64 { return p.Usable }, "ms"},
+	{"bytes transferred", "bytes transferred", func(p pageLoad) float64 { return p.Bytes / 1000 }, "KB"},
 }
+
+// sendReadyGoal is issue 34's goal for Loupe's Send-ready time on a first visit on Fast 4G, as a
+// multiple of the empty go-app app's time to mount on the same network.
+const sendReadyGoal = 1.15
 
 // visits names the two loads of a page, in the order of pageLoad pairs ([first, repeat]).
 var visits = []string{"first visit", "repeat visit"}
@@ -36,8 +43,28 @@ func printPageLoads(netName string, loupe, swagger [2][]pageLoad) {
 	}
 }
 
-// ratioOf prints the ratio of Loupe's median l to Swagger UI's median o: an upper bound when
-// only Swagger UI never became usable, "-" when one was not measured or Loupe's never
+// printBesideEmptyApp prints each figure's medians, Loupe's, the empty go-app app's and their
+// ratio, then for each visit Loupe's Send-ready time beside the empty app's mount, with the goal
+// on a first visit on Fast 4G.
+func printBesideEmptyApp(netName string, loupe, empty [2][]pageLoad) {
+	for v, visit := range visits {
+		for _, f := range pageFigures {
+			l, e := medianOf(loupe[v], f.get), medianOf(empty[v], f.get)
+			fmt.Printf("%-8s %-12s %-22s  Loupe %7s %s  empty go-app %7s %s  ratio %s\n", netName, visit, f.emptyName, figure(l), f.unit, figure(e), f.unit, ratioOf(l, e))
+		}
+		get := func(p pageLoad) float64 { return p.Usable }
+		l, e := medianOf(loupe[v], get), medianOf(empty[v], get)
+		goal := ""
+		if netName == "Fast 4G" && v == 0 {
+			goal = fmt.Sprintf(" (goal <= %.2fx)", sendReadyGoal)
+		}
+		fmt.Printf("%-8s %-12s Send-ready ÷ empty go-app mounted: Loupe %s ms, empty app %s ms, ratio %s%s\n",
+			netName, visit, figure(l), figure(e), strings.TrimSpace(ratioOf(l, e)), goal)
+	}
+}
+
+// ratioOf prints the ratio of Loupe's median l to another page's median o: an upper bound when
+// only the other page never became usable, "-" when one was not measured or Loupe's never
 // became usable.
 func ratioOf(l, o float64) string {
 	switch {
