@@ -86,7 +86,7 @@ deps-bench: deps
 ## seconds an iteration run a fixed number of times and report medians: 20 rounds of 200
 ## streams for the proxy, 5 answers at each pace for the chat, 3 rounds of 1 KB JSON beside
 ## nginx, 3 rounds of every sandbox beside Prism, 3 rounds of 2,000 chat streams, 3 rounds of sandbox writes and proxy calls on bbolt, PostgreSQL and three replicas; the page load
-## beside Swagger UI on our own document and, once on loopback, on GitHub's (1,223 operations).
+## beside Swagger UI and the empty go-app app on our own document and, once on loopback, on GitHub's (1,223 operations).
 bench: deps-bench wasm
 	$(GO) test -run '^$$' -bench . -skip 'SSEFirstEvent|ChatStream32k|StaticFirstSend|ProxyJSON64|SandboxVsPrism|ChatStreams2000|PageLoadBesideSwaggerUI|ReplicasBesideBbolt' -benchmem -count 5 ./...
 	$(GO) test -run '^$$' -bench SSEFirstEvent -benchtime 20x ./server/proxy

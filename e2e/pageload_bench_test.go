@@ -15,7 +15,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -39,12 +38,14 @@ import (
 //	                    GitHub's (node_modules/@octokit/openapi/generated/api.github.com.json)
 //	LOUPE_BENCH_SWAGGER_OP the operationId as the document writes it, when Loupe's differs
 //	                    (default LOUPE_BENCH_OP)
-//	LOUPE_BENCH_ROUNDS  paired rounds per network (default 5)
+//	LOUPE_BENCH_ROUNDS  rounds per network (default 5)
 //	LOUPE_BENCH_NET     "loopback" or "Fast 4G" for one network only (default both)
 //
-// Each round loads both tools, alternating which goes first, each in a fresh browser context
-// (empty cache, no service worker) and then again in the same context (the repeat visit). On
-// Fast 4G, the service worker's fetches are throttled too on the repeat visit.
+// Beside them it loads the empty go-app app (pageload_empty_bench_test.go), the floor go-app
+// sets under Loupe's "operation usable". Each round loads the three, the order rotated each
+// round, each in a fresh browser context (empty cache, no service worker) and then again in the
+// same context (the repeat visit). On Fast 4G, the service worker's fetches are throttled too
+// on the repeat visit.
 
 // fast4G is the slow network of the anchors: 8.1 Mbit/s down, 165 ms round trip.
 var fast4G = &network.Conditions{Latency: 165, DownloadThroughput: 8.1e6 / 8, UploadThroughput: 8.1e6 / 8}
@@ -55,21 +56,28 @@ type pageLoad struct {
 	FirstContent float64 `json:"fcp"`
 	Usable       float64 `json:"usable"`
 	Bytes        float64 `json:"bytes"`
-	WasmIn       float64 `json:"wasm"` // Loupe: app.wasm's last byte received (NaN for Swagger UI)
+	WasmIn       float64 `json:"wasm"` // app.wasm's last byte received (NaN for Swagger UI, which has none)
 }
 
-// usableRecorder runs before any script of every page: it records in window.__usableAt the
-// time the operation became usable. Loupe: the wasm runs (go-app removed its loader) and Send
-// is enabled. Swagger UI: the deep-linked operation is open with its "Try it out" button.
-const usableRecorder = `(() => {
-	const swagger = location.pathname.startsWith("/swagger/");
-	const usable = swagger
-		? () => document.querySelector(".opblock.is-open .try-out__btn") !== null
-		: () => {
-			const send = document.getElementById("send");
-			return document.getElementById("app-wasm-loader") === null && send !== null &&
-				!send.disabled && !send.hasAttribute("aria-disabled");
-		};
+// Each page's usable check, a JavaScript function that usableRecorder calls. Loupe's operation
+// is usable (Send-ready) when the wasm runs (go-app removed its loader) and Send is enabled;
+// Swagger UI's when the deep-linked operation is open with its "Try it out" button. The empty
+// go-app app's is emptyAppMounted.
+const (
+	loupeSendReady = `() => {
+		const send = document.getElementById("send");
+		return document.getElementById("app-wasm-loader") === null && send !== null &&
+			!send.disabled && !send.hasAttribute("aria-disabled");
+	}`
+	swaggerTryItOut = `() => document.querySelector(".opblock.is-open .try-out__btn") !== null`
+)
+
+// usableRecorder is the script that runs before any script of every page of a load: it records
+// in window.__usableAt the time (performance.now()) the JavaScript function usable first
+// returned true.
+func usableRecorder(usable string) string {
+	return `(() => {
+	const usable = ` + usable + `;
 	const check = () => {
 		if (window.__usableAt === undefined && document.readyState !== "loading" && usable()) {
 			window.__usableAt = performance.now();
@@ -79,6 +87,7 @@ const usableRecorder = `(() => {
 	document.addEventListener("DOMContentLoaded", check);
 	const tick = setInterval(() => { check(); if (window.__usableAt !== undefined) clearInterval(tick); }, 10);
 })();`
+}
 
 // loadFigures reads a load's figures once the operation is usable.
 const loadFigures = `(() => {
@@ -92,7 +101,8 @@ const loadFigures = `(() => {
 // BenchmarkPageLoadBesideSwaggerUI prints, for loopback and Fast 4G, first and repeat visits,
 // the medians of first paint, first contentful paint, the time until the operation is usable and
 // the bytes transferred (the page's own requests; a service worker's fetches are not counted),
-// for Loupe and Swagger UI, with their ratio. Run it with -benchtime 1x.
+// for Loupe and Swagger UI, with their ratio, then the same for Loupe and the empty go-app app
+// and Loupe's Send-ready time beside the empty app's mount. Run it with -benchtime 1x.
 func BenchmarkPageLoadBesideSwaggerUI(b *testing.B) {
 	slug, op := envOr("LOUPE_BENCH_API", "entities"), envOr("LOUPE_BENCH_OP", "entities.search")
 	rounds, _ := strconv.Atoi(envOr("LOUPE_BENCH_ROUNDS", "5"))
@@ -100,7 +110,9 @@ func BenchmarkPageLoadBesideSwaggerUI(b *testing.B) {
 		rounds = 5
 	}
 	base, loupeURL, swaggerURL := startPageLoadServer(b, slug, op)
-	fmt.Printf("page load, operation %s/%s, %d paired rounds, medians (Loupe %s, Swagger UI %s)\n", slug, op, rounds, loupeURL, swaggerURL)
+	emptyURL := startEmptyApp(b)
+	fmt.Printf("page load, operation %s/%s, %d rounds of the three pages, medians (Loupe %s, Swagger UI %s, empty go-app app %s)\n",
+		slug, op, rounds, loupeURL, swaggerURL, emptyURL)
 	for b.Loop() {
 		for _, net := range []struct {
 			name string
@@ -109,30 +121,29 @@ func BenchmarkPageLoadBesideSwaggerUI(b *testing.B) {
 			if only := os.Getenv("LOUPE_BENCH_NET"); only != "" && !strings.EqualFold(only, net.name) {
 				continue
 			}
-			var loupe, swagger [2][]pageLoad // [first visit, repeat visit]
+			var loupe, swagger, empty [2][]pageLoad // [first visit, repeat visit]
+			pages := []struct {
+				url, usable string
+				into        *[2][]pageLoad
+			}{{base + loupeURL, loupeSendReady, &loupe}, {base + swaggerURL, swaggerTryItOut, &swagger}, {emptyURL, emptyAppMounted, &empty}}
 			for r := range rounds {
-				order := []string{"loupe", "swagger"}
-				if r%2 == 1 {
-					order[0], order[1] = order[1], order[0]
-				}
-				for _, tool := range order {
-					u, into := base+loupeURL, &loupe
-					if tool == "swagger" {
-						u, into = base+swaggerURL, &swagger
-					}
-					first, repeat := loadTwice(b, u, net.cond)
-					into[0] = append(into[0], first)
-					into[1] = append(into[1], repeat)
+				for i := range pages {
+					p := pages[(i+r)%len(pages)] // each page first in turn
+					first, repeat := loadTwice(b, p.url, p.usable, net.cond)
+					p.into[0] = append(p.into[0], first)
+					p.into[1] = append(p.into[1], repeat)
 				}
 			}
 			printPageLoads(net.name, loupe, swagger)
+			printBesideEmptyApp(net.name, loupe, empty)
 		}
 	}
 }
 
-// loadTwice loads url in a new browser context (first visit), waits for Loupe's service worker
-// to be active where there is one, and loads it again in the same context (repeat visit).
-func loadTwice(b *testing.B, url string, cond *network.Conditions) (first, repeat pageLoad) {
+// loadTwice loads url in a new browser context (first visit), waits for its service worker to
+// be active and to hold app.wasm where there is one, and loads it again in the same context
+// (repeat visit). The page is usable when the JavaScript function usable first returns true.
+func loadTwice(b *testing.B, url, usable string, cond *network.Conditions) (first, repeat pageLoad) {
 	b.Helper()
 	browser := pageLoadBrowser(b)
 	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
@@ -140,7 +151,7 @@ func loadTwice(b *testing.B, url string, cond *network.Conditions) (first, repea
 	if err := chromedp.Do(ctx); err != nil {
 		b.Fatalf("a new browser context: %v", err)
 	}
-	if _, err := chromedp.Call(within(b, ctx, 10*time.Second), page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: usableRecorder}); err != nil {
+	if _, err := chromedp.Call(within(b, ctx, 10*time.Second), page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: usableRecorder(usable)}); err != nil {
 		b.Fatal(err)
 	}
 	if cond != nil {
@@ -157,8 +168,19 @@ func loadTwice(b *testing.B, url string, cond *network.Conditions) (first, repea
 		if err := chromedp.Do(within(b, ctx, 120*time.Second), chromedp.Navigate("about:blank"), chromedp.Navigate(url)); err != nil {
 			b.Fatalf("%s of %s: %v", what, url, err)
 		}
-		got, err := chromedp.Run(within(b, ctx, usableLimit+10*time.Second), chromedp.Poll[pageLoad](
-			`window.__usableAt === undefined ? null : `+loadFigures, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(usableLimit)))
+		poll := func() (pageLoad, error) {
+			return chromedp.Run(within(b, ctx, usableLimit+10*time.Second), chromedp.Poll[pageLoad](
+				`window.__usableAt === undefined ? null : `+loadFigures, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(usableLimit)))
+		}
+		got, err := poll()
+		for tries := 0; err != nil && strings.Contains(err.Error(), "Cannot find context with specified id") && tries < 5; tries++ {
+			// Chrome did not know the page's execution context that chromedp had just been
+			// told of (seen on repeat visits of the empty app, whose page its service worker
+			// answers at once): the page's recorder keeps its times, so asking again loses
+			// nothing.
+			time.Sleep(50 * time.Millisecond)
+			got, err = poll()
+		}
 		if errors.Is(err, chromedp.ErrPollingTimeout) || errors.Is(err, context.DeadlineExceeded) {
 			// Too slow to wait for (Swagger UI on a document of a thousand operations): the
 			// paints and bytes so far, and a usable time that is only a lower bound, which
@@ -181,9 +203,8 @@ func loadTwice(b *testing.B, url string, cond *network.Conditions) (first, repea
 		nan := math.NaN() // no repeat visit of a page that never became usable: not measured
 		return first, pageLoad{FirstPaint: nan, FirstContent: nan, Usable: nan, Bytes: nan, WasmIn: nan}
 	}
-	if _, err := chromedp.Run(within(b, ctx, 60*time.Second), chromedp.Evaluate[bool](
-		`navigator.serviceWorker.getRegistration().then(r => r ? navigator.serviceWorker.ready.then(() => true) : false)`, chromedp.EvalAwaitPromise)); err != nil {
-		b.Fatalf("waiting for the service worker: %v", err)
+	if _, err := chromedp.Run(within(b, ctx, 60*time.Second), chromedp.Evaluate[bool](workerReady, chromedp.EvalAwaitPromise)); err != nil {
+		b.Fatalf("waiting for the service worker of %s: %v", url, err)
 	}
 	if cond != nil {
 		defer throttleServiceWorkers(b, ctx, cond)()
@@ -191,6 +212,22 @@ func loadTwice(b *testing.B, url string, cond *network.Conditions) (first, repea
 	repeat = load("repeat visit")
 	return first, repeat
 }
+
+// workerReady waits until the page's service worker, if it has one, is active and has app.wasm
+// in its cache. Loupe's worker is active once its cache is filled; go-app's own (the empty
+// app's) is active before (its install does not wait for its cache), so a repeat visit right
+// after it could fetch from the network what it was about to cache.
+const workerReady = `(async () => {
+	if (!await navigator.serviceWorker.getRegistration()) return false;
+	await navigator.serviceWorker.ready;
+	for (;;) {
+		for (const name of await caches.keys()) {
+			const requests = await (await caches.open(name)).keys();
+			if (requests.some(r => new URL(r.url).pathname.endsWith("/app.wasm"))) return true;
+		}
+		await new Promise(resolve => setTimeout(resolve, 50));
+	}
+})()`
 
 // throttleServiceWorkers applies cond to the service workers of ctx's browser context too: a
 // page's emulated network does not slow its worker's own fetches, and on a repeat visit
@@ -218,83 +255,6 @@ func throttleServiceWorkers(b *testing.B, ctx context.Context, cond *network.Con
 			c()
 		}
 	}
-}
-
-// printPageLoads prints each figure's medians: Loupe's, Swagger UI's and their ratio.
-func printPageLoads(netName string, loupe, swagger [2][]pageLoad) {
-	figures := []struct {
-		name string
-		get  func(pageLoad) float64
-		unit string
-	}{
-		{"first paint", func(p pageLoad) float64 { return p.FirstPaint }, "ms"},
-		{"first contentful paint", func(p pageLoad) float64 { return p.FirstContent }, "ms"},
-		{"app.wasm received", func(p pageLoad) float64 { return p.WasmIn }, "ms"},
-		{"operation usable", func(p pageLoad) float64 { return p.Usable }, "ms"},
-		{"bytes transferred", func(p pageLoad) float64 { return p.Bytes / 1000 }, "KB"},
-	}
-	for v, visit := range []string{"first visit", "repeat visit"} {
-		for _, f := range figures {
-			l, s := medianOf(loupe[v], f.get), medianOf(swagger[v], f.get)
-			ratio := "    -"
-			switch {
-			case math.IsNaN(l) || math.IsNaN(s):
-			case math.IsInf(s, 1) && !math.IsInf(l, 1):
-				ratio = fmt.Sprintf("<%.3fx", l/usableLimit.Seconds()/1000)
-			case s > 0 && !math.IsInf(l, 1):
-				ratio = fmt.Sprintf("%5.2fx", l/s)
-			}
-			fmt.Printf("%-8s %-12s %-22s  Loupe %7s %s  Swagger UI %7s %s  ratio %s\n", netName, visit, f.name, figure(l), f.unit, figure(s), f.unit, ratio)
-		}
-	}
-}
-
-// usableLimit is how long a page has to make its operation usable; past it the page's figure
-// is printed as a lower bound (">120000 ms") and its repeat visit is not measured.
-const usableLimit = 120 * time.Second
-
-// figure prints a median, the lower bound of one that never arrived, or "-" when it was not
-// measured.
-func figure(v float64) string {
-	if math.IsNaN(v) {
-		return "-"
-	}
-	if math.IsInf(v, 1) {
-		return fmt.Sprintf(">%.0f", usableLimit.Seconds()*1000)
-	}
-	return fmt.Sprintf("%.0f", v)
-}
-
-// medianOf is the median of the figures that were measured (NaN: not measured), or NaN when
-// none was.
-func medianOf(loads []pageLoad, get func(pageLoad) float64) float64 {
-	var vs []float64
-	for _, l := range loads {
-		if v := get(l); !math.IsNaN(v) {
-			vs = append(vs, v)
-		}
-	}
-	if len(vs) == 0 {
-		return math.NaN()
-	}
-	sort.Float64s(vs)
-	return vs[len(vs)/2]
-}
-
-// recordedOnly returns p with the times the browser did not record (-1 from loadFigures: a
-// paint entry missing on some repeat visits, Swagger UI's app.wasm) as not measured, so that
-// they are printed as "-" and left out of the medians rather than counted as 0 ms.
-func (p pageLoad) recordedOnly() pageLoad {
-	if p.FirstPaint < 0 {
-		p.FirstPaint = math.NaN()
-	}
-	if p.FirstContent < 0 {
-		p.FirstContent = math.NaN()
-	}
-	if p.WasmIn < 0 {
-		p.WasmIn = math.NaN()
-	}
-	return p
 }
 
 // pageLoadBrowser starts one headless Chromium for the whole benchmark.
