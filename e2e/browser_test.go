@@ -48,6 +48,18 @@ func sharedBrowser(t testing.TB) context.Context {
 	if err != nil {
 		t.Fatalf("a profile folder for Chromium: %v", err)
 	}
+	ctx, cancel, err := startChromium(t, dir)
+	if err != nil {
+		os.RemoveAll(dir)
+		t.Fatalf("starting Chromium: %v", err)
+	}
+	shared.ctx, shared.dir, shared.cancel = ctx, dir, cancel
+	return ctx
+}
+
+// startChromium starts a headless Chromium with its profile in dir and returns the context of
+// its first tab, in the profile's own browser context, and what closes it.
+func startChromium(t testing.TB, dir string) (context.Context, func(), error) {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromePath(t)),
 		chromedp.NoSandbox,
@@ -65,12 +77,9 @@ func sharedBrowser(t testing.TB) context.Context {
 	if err := chromedp.Do(ctx); err != nil { // start the browser, not under a timeout
 		cancelCtx()
 		cancelAlloc()
-		os.RemoveAll(dir)
-		t.Fatalf("starting Chromium: %v", err)
+		return nil, nil, err
 	}
-	shared.ctx, shared.dir = ctx, dir
-	shared.cancel = func() { cancelCtx(); cancelAlloc() }
-	return ctx
+	return ctx, func() { cancelCtx(); cancelAlloc() }, nil
 }
 
 // closeSharedBrowser closes the shared Chromium, if one started, and removes its profile.
