@@ -17,6 +17,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	servercatalog "loupe/server/catalog"
 	"loupe/server/config"
 	"loupe/server/sandbox/script"
 )
@@ -48,8 +49,10 @@ func (f flooder) send(method, target, body, client string, viaProxy bool, header
 // addr is the ith of many client addresses.
 func addr(i int) string { return fmt.Sprintf("100.64.%d.%d", i/250%250, i%250+1) }
 
-// heap is the live heap after a collection.
+// heap is the live heap after a collection, once no catalog is being compressed in the
+// background (see heapNow).
 func heap() uint64 {
+	servercatalog.WaitCompressed()
 	runtime.GC()
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	servercatalog "loupe/server/catalog"
 	"loupe/server/sandbox/state"
 )
 
@@ -55,8 +56,11 @@ func fillSessions(t *testing.T, ts *httptest.Server, n int) []string {
 	return cookies
 }
 
-// heapNow is the live heap after a collection.
+// heapNow is the live heap after a collection, once no catalog is being compressed in the
+// background (the first server of the process, or an earlier test's with other documents,
+// starts one that holds tens of MB for a second or two).
 func heapNow() int64 {
+	servercatalog.WaitCompressed()
 	runtime.GC()
 	runtime.GC()
 	var m runtime.MemStats

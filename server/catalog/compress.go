@@ -25,6 +25,14 @@ type encodings struct {
 // entry per distinct catalog a process serves, which in practice is one.
 var encodingsCache sync.Map // [sha256.Size]byte -> *encodings
 
+// compressing counts the brotli compressions running in the background.
+var compressing sync.WaitGroup
+
+// WaitCompressed waits until the brotli compressions that catalogs started in the background
+// have finished: they take about a second of CPU and tens of MB of memory each, which a
+// measurement of the process's memory or CPU should not count.
+func WaitCompressed() { compressing.Wait() }
+
 // compress returns the encodings of body, made once per distinct body.
 func compress(body []byte) *encodings {
 	key := sha256.Sum256(body)
@@ -35,7 +43,9 @@ func compress(body []byte) *encodings {
 	if prev, loaded := encodingsCache.LoadOrStore(key, e); loaded {
 		return prev.(*encodings)
 	}
+	compressing.Add(1)
 	go func() {
+		defer compressing.Done()
 		br := compressBrotli(body)
 		e.br.Store(&br)
 		close(e.brDone)
