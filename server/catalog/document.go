@@ -18,9 +18,16 @@ import (
 )
 
 // compileDocument parses, builds, validates and compiles one OpenAPI document. file names
-// it in errors. Every problem found is returned, each with its line, joined.
+// it in errors. Every problem found is returned, each with its line, joined. A document this
+// process compiled before without a problem is not compiled again (compiledDocuments).
 func compileDocument(slug, file string, data []byte) (catalog.API, error) {
+	if api, ok := compiledDocuments.get(slug, file, data); ok {
+		return api, nil
+	}
 	api, _, err := compile(slug, file, data, false)
+	if err == nil {
+		compiledDocuments.put(slug, file, data, api)
+	}
 	return api, err
 }
 
