@@ -115,9 +115,13 @@ func (res *resource) serve(w http.ResponseWriter, r *http.Request) {
 	body, encoding := res.identity, ""
 	if res.enc != nil {
 		w.Header().Add("Vary", "Accept-Encoding")
-		br := res.enc.br.Load()
-		switch accepted := acceptedEncodings(r.Header.Get("Accept-Encoding")); {
-		case accepted["br"] && br != nil:
+		accepted := acceptedEncodings(r.Header.Get("Accept-Encoding"))
+		var br *[]byte
+		if accepted["br"] {
+			br = res.enc.brotli() // nil until made; the first such request starts it
+		}
+		switch {
+		case br != nil:
 			body, encoding = *br, "br"
 		case accepted["gzip"]:
 			body, encoding = res.enc.gz, "gzip"

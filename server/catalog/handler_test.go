@@ -11,6 +11,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/andybalholm/brotli"
 )
@@ -24,6 +25,44 @@ func get(h http.Handler, method, path string, header ...string) *httptest.Respon
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, r)
 	return w
+}
+
+// brotliMade starts the catalog's brotli encoding, if no request has, and waits until it is
+// made.
+func brotliMade(h http.Handler) {
+	enc := h.(*handler).catalog.enc
+	enc.brotli()
+	<-enc.brDone
+}
+
+// TestBrotliOnlyWhenAskedFor: a body that no client asks for with brotli is never compressed
+// with it; the first request that accepts br gets gzip and starts it, and the ones after it
+// get brotli.
+func TestBrotliOnlyWhenAskedFor(t *testing.T) {
+	body := []byte(`{"test":"` + t.Name() + `","at":"` + time.Now().String() + `"}`) // in no other test's cache entry
+	res := newResource(body, "application/json", "v1", true)
+	serve := func(accept string) string {
+		w := httptest.NewRecorder()
+		r := httptest.NewRequest(http.MethodGet, "/catalog.json", nil)
+		r.Header.Set("Accept-Encoding", accept)
+		res.serve(w, r)
+		return w.Header().Get("Content-Encoding")
+	}
+	for _, accept := range []string{"", "gzip", "identity"} {
+		serve(accept)
+	}
+	select {
+	case <-res.enc.brDone:
+		t.Fatal("brotli was made with no client asking for it")
+	case <-time.After(100 * time.Millisecond):
+	}
+	if got := serve("br, gzip"); got != "gzip" {
+		t.Errorf("the first request that accepts br: got Content-Encoding %q; want gzip while brotli is made", got)
+	}
+	<-res.enc.brDone
+	if got := serve("br, gzip"); got != "br" {
+		t.Errorf("once brotli is made: got Content-Encoding %q; want br", got)
+	}
 }
 
 func TestHandlerCatalogEncodings(t *testing.T) {
@@ -75,7 +114,7 @@ func TestHandlerCatalogEncodings(t *testing.T) {
 func TestHandlerETag(t *testing.T) {
 	c := loadGood(t)
 	h := Handler(c, os.DirFS("testdata/good"))
-	<-h.(*handler).catalog.enc.brDone
+	brotliMade(h)
 	first := get(h, http.MethodGet, "/catalog.json", "Accept-Encoding", "gzip")
 	etag := first.Header().Get("ETag")
 	if want := `"` + c.Version + `-gzip"`; etag != want {
