@@ -44,8 +44,8 @@ import (
 // Beside them it loads the empty go-app app (pageload_empty_bench_test.go), the floor go-app
 // sets under Loupe's "operation usable". Each round loads the three, the order rotated each
 // round, each in a Chromium with a new profile (empty caches, no service worker) and then
-// again in the same profile (the repeat visit). On Fast 4G, the service worker's fetches are throttled too
-// on the repeat visit.
+// again in the same profile, repeatVisitAfter later (the repeat visit). On Fast 4G, the
+// service worker's fetches are throttled too on the repeat visit.
 
 // fast4G is the slow network of the anchors: 8.1 Mbit/s down, 165 ms round trip.
 var fast4G = &network.Conditions{Latency: 165, DownloadThroughput: 8.1e6 / 8, UploadThroughput: 8.1e6 / 8}
@@ -203,9 +203,9 @@ func loadTwice(b *testing.B, url, usable string, cond *network.Conditions) (firs
 	if _, err := chromedp.Run(within(b, ctx, 60*time.Second), chromedp.Evaluate[bool](workerReady, chromedp.EvalAwaitPromise)); err != nil {
 		b.Fatalf("waiting for the service worker of %s: %v", url, err)
 	}
-	// A visitor comes back later, not at once: by then Chrome has written app.wasm's compiled
-	// code to its code cache, which it does once V8 has stopped optimizing the module for a
-	// while (about 2 s after the last function it optimized).
+	// A visitor comes back later, not at once. V8 writes a module's compiled code to Chrome's
+	// code cache, when it writes it at all, a few seconds after it last optimized a function of
+	// it; by then it has.
 	time.Sleep(repeatVisitAfter)
 	if cond != nil {
 		defer throttleServiceWorkers(b, ctx, cond)()
