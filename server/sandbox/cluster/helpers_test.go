@@ -99,7 +99,13 @@ type call struct {
 
 // startCall sends a request in the background.
 func startCall(h http.Handler, method, target, auth, body string) *call {
-	ctx, cancel := context.WithCancel(context.Background())
+	return startCallIn(context.Background(), h, method, target, auth, body)
+}
+
+// startCallIn is startCall with the request's context made from parent (one
+// that carries a session).
+func startCallIn(parent context.Context, h http.Handler, method, target, auth, body string) *call {
+	ctx, cancel := context.WithCancel(parent)
 	r := newRequest(method, target, auth, body).WithContext(ctx)
 	c := &call{h: h, clk: clockOf(h), target: target, w: httptest.NewRecorder(), done: make(chan struct{}), cancel: cancel}
 	c.start = c.clk.Now()

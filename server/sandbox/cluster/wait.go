@@ -80,9 +80,12 @@ func (h *handler) health(w http.ResponseWriter, r *http.Request, path string, u 
 		if r.Context().Err() != nil {
 			return
 		}
-		if polled {
-			// The state another replica changed; when the database is away, the wait goes
-			// on with what it has, and its timeout still ends it.
+		if polled || c == h.seed {
+			// Read the user's state again: a wait that started on the seed holds the
+			// shared state of sessions without changes, and the user's first change
+			// (which wakes the seed) is in their own; with replicas, another one may
+			// have changed it. When the database is away, the wait goes on with what
+			// it has, and its timeout still ends it.
 			if now, err := h.users.Read(r.Context()); err == nil {
 				u = now
 			}

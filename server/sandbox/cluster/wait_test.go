@@ -1,10 +1,13 @@
 package cluster
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"testing"
 	"time"
+
+	sandboxstate "loupe/server/sandbox/state"
 )
 
 // fault sends a sandbox-only call as the administrator and wants 200. It
@@ -193,5 +196,31 @@ func TestWaitersWakeTogether(t *testing.T) {
 		if c.w.Code != http.StatusOK {
 			t.Errorf("call %d: status: got %d; want 200", i, c.w.Code)
 		}
+	}
+}
+
+// TestWaitSeesTheFirstChange checks that a wait a session started before its
+// first change (so on the seed, which sessions without changes share) reads
+// the session's own cluster once that change wakes it.
+func TestWaitSeesTheFirstChange(t *testing.T) {
+	h := newTest(Options{})
+	const session = "first-change"
+	ctx := sandboxstate.WithSession(context.Background(), session)
+	c := startCallIn(ctx, h, http.MethodGet, "/_cluster/health?wait_for_nodes=le(2)&timeout=-1", apiKey, "")
+	if !c.blocked(t) {
+		t.Fatalf("answered %d without waiting: %s", c.w.Code, c.w.Body)
+	}
+	mustAs(t, h, session, http.MethodPost, SandboxPrefix+"nodes/node-3/_stop", "")
+	select {
+	case <-c.done:
+	case <-time.After(realTimeLimit):
+		c.cancel()
+		t.Fatal("the wait did not see the session's first change")
+	}
+	if c.w.Code != http.StatusOK {
+		t.Errorf("status: got %d; want 200 (%s)", c.w.Code, c.w.Body)
+	}
+	if got, want := decode(t, c.w)["number_of_nodes"], 2.0; got != want {
+		t.Errorf("number_of_nodes: got %v; want %v", got, want)
 	}
 }
