@@ -10,6 +10,7 @@ import (
 	"loupe/app/catalog"
 	servercatalog "loupe/server/catalog"
 	"loupe/server/config"
+	"loupe/server/config/placement"
 )
 
 // This file is the one place that says which APIs Loupe serves and how each credential is
@@ -41,7 +42,7 @@ func apiConfig(c *config.Config, api *catalog.API) (*config.API, error) {
 	key := "apis." + api.Slug + ".credential"
 	if cred.Send == "" {
 		var err error
-		if cred.Send, cred.Name, cred.Prefix, err = config.Placement(api); err != nil {
+		if cred.Send, cred.Name, cred.Prefix, err = placement.Of(api); err != nil {
 			if api.Own {
 				// Each operation says what it needs (ownSecurity); one that needs a scheme
 				// the proxy cannot send is refused with what to configure.

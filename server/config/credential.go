@@ -4,31 +4,32 @@ import (
 	"encoding/base64"
 	"fmt"
 	"net/http"
-	"net/textproto"
 	"net/url"
 	"os"
 	"strings"
+
+	"loupe/server/config/placement"
 )
 
 // SandboxKey is the credential every built-in sandbox accepts unless configured otherwise, and
 // the one the default configuration sends (it equals sandbox.DefaultKey). It guards nothing.
 const SandboxKey = "loupe-sandbox-key"
 
-// How a credential is sent (Credential.Send).
+// How a credential is sent (Credential.Send): the values of package placement, and oauth2.
 const (
 	// SendBearer sends "Authorization: Bearer <secret>".
-	SendBearer = "bearer"
+	SendBearer = placement.Bearer
 	// SendHeader sends "<Name>: <Prefix><secret>"; Name defaults to Authorization.
-	SendHeader = "header"
+	SendHeader = placement.Header
 	// SendBasic sends "Authorization: Basic base64(<secret>)"; the secret is "user:password".
-	SendBasic = "basic"
+	SendBasic = placement.Basic
 	// SendQuery adds the query parameter Name=<secret>.
-	SendQuery = "query"
+	SendQuery = placement.Query
 	// SendCookie sends the cookie Name=<secret> ("Cookie: <Name>=<secret>"), as an OpenAPI
 	// apiKey in: cookie says.
-	SendCookie = "cookie"
+	SendCookie = placement.Cookie
 	// SendNone sends nothing.
-	SendNone = "none"
+	SendNone = placement.None
 	// SendOAuth2 sends "Authorization: Bearer <token>" with the access token of the calling
 	// user's OAuth 2.0 grant (server/oauth); while the user has not signed in, the secret (if
 	// any) is sent as the query parameter Name, the API's apiKey alternative. See oauth.go.
@@ -113,69 +114,15 @@ func (c *Credential) Secret() string {
 	return c.secret
 }
 
-// Apply returns how to add the credential to an outgoing request, or nil when nothing is sent.
-// A header's name and value are made once, here: each call sets them as Header.Set would,
-// without building the value or canonicalizing the name again.
+// Apply returns how to add the credential to an outgoing request, or nil when nothing is sent
+// (placement.Apply). Before the user signs in, send: oauth2 sends the secret (if any) as the
+// query parameter Name.
 func (c *Credential) Apply() func(*http.Request) {
-	secret := c.Secret()
-	if secret == "" {
-		return nil
+	send := c.Send
+	if send == SendOAuth2 {
+		send = placement.Query
 	}
-	name, prefix := c.Name, c.Prefix
-	setHeader := func(name, v string) func(*http.Request) {
-		key := textproto.CanonicalMIMEHeaderKey(name)
-		return func(r *http.Request) { r.Header[key] = []string{v} }
-	}
-	switch c.Send {
-	case SendBearer:
-		return setHeader("Authorization", "Bearer "+secret)
-	case SendHeader:
-		return setHeader(name, prefix+secret)
-	case SendBasic:
-		return setHeader("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(secret)))
-	case SendCookie:
-		// The browser's own Cookie header never goes upstream (the proxy drops it); the
-		// operation's cookie parameters may be there, and a cookie of the same name is replaced.
-		return func(r *http.Request) { SetCookie(r.Header, name, secret) }
-	case SendQuery, SendOAuth2:
-		return func(r *http.Request) { r.URL.RawQuery = SetQuery(r.URL.RawQuery, name, secret) }
-	}
-	return nil
-}
-
-// SetQuery returns a raw query with the parameter name set to value: every name=... pair
-// already there removed and name=value appended, the other pairs kept as they were written,
-// in their order and escaping.
-func SetQuery(raw, name, value string) string {
-	var kept []string
-	for _, pair := range strings.Split(raw, "&") {
-		if pair == "" {
-			continue
-		}
-		k, _, _ := strings.Cut(pair, "=")
-		if un, err := url.QueryUnescape(k); err == nil && un == name {
-			continue
-		}
-		kept = append(kept, pair)
-	}
-	return strings.Join(append(kept, url.QueryEscape(name)+"="+url.QueryEscape(value)), "&")
-}
-
-// SetCookie sets the cookie name to value in a request's Cookie header, keeping the others.
-func SetCookie(h http.Header, name, value string) {
-	var kept []string
-	for _, line := range h.Values("Cookie") {
-		for _, c := range strings.Split(line, ";") {
-			if c = strings.TrimSpace(c); c == "" {
-				continue
-			}
-			if k, _, _ := strings.Cut(c, "="); k == name {
-				continue
-			}
-			kept = append(kept, c)
-		}
-	}
-	h.Set("Cookie", strings.Join(append(kept, name+"="+value), "; "))
+	return placement.Apply(send, c.Name, c.Prefix, c.Secret())
 }
 
 // Sensitive returns every form in which the secret could appear in a response or a log: the

@@ -8,14 +8,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"net/http"
-	"slices"
 	"strings"
 	"sync"
 
 	"loupe/app/catalog"
-	"loupe/server/config"
+	"loupe/server/config/placement"
+	"loupe/server/sandbox"
 	"loupe/server/sandbox/state"
 )
 
@@ -37,13 +36,13 @@ type ProxyOptions struct {
 }
 
 // Proxy serves /proxy/<slug>/<path> from the sandboxes it was given the way the Loupe server's
-// proxy does when an API goes to its sandbox: it adds the API's sandbox credential, placed as
-// the API's document says (config.Placement, as the server does), strips the prefix and hands
+// proxy does when an API goes to its sandbox: it adds the API's sandbox credential (the one the
+// default configuration sends), placed as the API's document says (placement.Of, as the server
+// does), strips the prefix and hands
 // the request to that API's sandbox. Its requests carry no sandbox session, so they all share
 // one (state.Local): the tab's user.
 type Proxy struct {
-	opts     ProxyOptions
-	settings *config.Config
+	opts ProxyOptions
 
 	mu    sync.Mutex
 	creds map[string]func(*http.Request) // by slug once placed; nil for an API that takes none
@@ -63,11 +62,7 @@ func NewProxy(opts ProxyOptions) (*Proxy, error) {
 	if opts.Registry == nil || opts.Catalog == nil {
 		return nil, fmt.Errorf("the in-browser proxy needs the sandboxes' registry and the catalog")
 	}
-	settings := config.DefaultOf(slices.Collect(maps.Keys(opts.APIs))...) // theirs only: not every API's content
-	if err := settings.ResolveCredentials(); err != nil {
-		return nil, fmt.Errorf("the default sandbox credentials: %w", err)
-	}
-	return &Proxy{opts: opts, settings: settings}, nil
+	return &Proxy{opts: opts}, nil
 }
 
 // credential returns how the sandbox credential of slug is added to a request (nil: none),
@@ -83,30 +78,15 @@ func (p *Proxy) credential(ctx context.Context, slug string) (func(*http.Request
 		return nil, fmt.Errorf("reading the catalog: %w", err)
 	}
 	creds := map[string]func(*http.Request){}
-	if p.opts.Own != nil {
-		for _, api := range cat.APIs { // an API of your own: the sandbox key, placed as its document says
-			if !api.Own {
-				continue
-			}
-			cred := config.Credential{}.WithSecret(config.SandboxKey)
-			if cred.Send, cred.Name, cred.Prefix, err = config.Placement(&api); err != nil {
-				return nil, fmt.Errorf("%s: %w", api.Slug, err)
-			}
-			creds[api.Slug] = cred.Apply()
-		}
-	}
-	for slug := range p.opts.APIs {
-		api, a := cat.API(slug), p.settings.APIs[slug]
-		if api == nil || a == nil {
+	for _, api := range cat.APIs {
+		if _, builtIn := p.opts.APIs[api.Slug]; !builtIn && !(api.Own && p.opts.Own != nil) {
 			continue
 		}
-		cred := a.Credential
-		if cred.Send == "" {
-			if cred.Send, cred.Name, cred.Prefix, err = config.Placement(api); err != nil {
-				return nil, fmt.Errorf("%s: %w", slug, err)
-			}
+		send, name, prefix, err := placement.Of(&api)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", api.Slug, err)
 		}
-		creds[slug] = cred.Apply()
+		creds[api.Slug] = placement.Apply(send, name, prefix, sandbox.DefaultKey)
 	}
 	p.creds = creds
 	return creds[slug], nil
