@@ -20,7 +20,7 @@ import (
 	"loupe/server/access"
 	servercatalog "loupe/server/catalog"
 	"loupe/server/config"
-	"loupe/server/internal/clientip"
+	"loupe/server/internal/clientaddr"
 	"loupe/server/internal/inproc"
 	"loupe/server/oauth"
 	"loupe/server/proxy"
@@ -284,7 +284,7 @@ func New(cfg Config) (*Server, error) {
 	secure := public != nil && public.Scheme == "https"
 	// Every table bounded per client (sessions, logins, rate limits) names the client the same
 	// way: its address, or behind a trusted proxy the address the proxy wrote (clientip).
-	clients, err := clientip.New(accessOptions(cfg.Settings, cfg.Logger).TrustedProxies, cfg.Settings.Server.Access.ClientAddressHeader)
+	clients, err := clientaddr.New(accessOptions(cfg.Settings, cfg.Logger).TrustedProxies, cfg.Settings.Server.Access.ClientAddressHeader)
 	if err != nil {
 		s.Close()
 		return nil, fmt.Errorf("server.access.client_address_header: %w", err)

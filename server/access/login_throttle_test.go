@@ -18,7 +18,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
-	"loupe/server/internal/clientip"
+	"loupe/server/internal/clientaddr"
 )
 
 // loginCookie starts a session of name on g and returns its cookie.
@@ -52,7 +52,7 @@ func newLoginRig(t testing.TB, maxAddresses int) *loginRig {
 	if err != nil {
 		t.Fatal(err)
 	}
-	clients, err := clientip.New([]netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}, "")
+	clients, err := clientaddr.New([]netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,80 +1,16 @@
 // Package clientip names the client of a request for the tables bounded per client (sandbox
-// sessions, login attempts, rate limits): the address the connection came from, or, when that
-// peer is one of the configured trusted proxies (server.access.trusted_proxies), the address
-// the proxies wrote in X-Forwarded-For or Forwarded, read from the right past every trusted
-// proxy (github.com/realclientip/realclientip-go's rightmost-trusted-range strategy). A header
-// from anyone else is never read: a client cannot name itself someone else.
+// sessions, login attempts, rate limits) and carries that name in a request's context. The
+// server puts it there (server/internal/clientaddr, which finds the client's address); the
+// tables read it. It imports nothing outside the standard library, so the static explorer's
+// modules, whose sandboxes read it, link no more than this.
 //
 // IPv6 clients are grouped by their /64, which one subscriber usually holds whole.
 package clientip
 
 import (
 	"context"
-	"fmt"
-	"net"
-	"net/http"
 	"net/netip"
-	"slices"
-
-	"github.com/realclientip/realclientip-go"
 )
-
-// Headers the trusted proxies may write the client's address in.
-const (
-	XForwardedFor = "X-Forwarded-For"
-	Forwarded     = "Forwarded"
-)
-
-// Resolver finds the client of a request. The zero value trusts no proxy.
-type Resolver struct {
-	trusted []netip.Prefix
-	header  realclientip.Strategy // nil: no proxy is trusted
-}
-
-// New returns a Resolver that reads header (XForwardedFor, or Forwarded; "" means
-// XForwardedFor) from the peers in trusted, and only from them. Name the header the proxies
-// set themselves: one they pass through unchanged would carry whatever a client wrote.
-func New(trusted []netip.Prefix, header string) (*Resolver, error) {
-	if header == "" {
-		header = XForwardedFor
-	}
-	r := &Resolver{trusted: slices.Clone(trusted)}
-	if len(trusted) == 0 {
-		return r, nil
-	}
-	nets := make([]net.IPNet, 0, len(trusted))
-	for _, p := range trusted {
-		p = p.Masked()
-		bits := 128
-		if p.Addr().Is4() {
-			bits = 32
-		}
-		nets = append(nets, net.IPNet{IP: p.Addr().AsSlice(), Mask: net.CIDRMask(p.Bits(), bits)})
-	}
-	s, err := realclientip.NewRightmostTrustedRangeStrategy(header, nets)
-	if err != nil {
-		return nil, fmt.Errorf("the client address header: %w", err)
-	}
-	r.header = s
-	return r, nil
-}
-
-// Addr returns the address of req's client; the zero Addr when even the peer's is unreadable.
-func (r *Resolver) Addr(req *http.Request) netip.Addr {
-	peer := parse(req.RemoteAddr)
-	if r == nil || r.header == nil || !peer.IsValid() || !r.trusts(peer) {
-		return peer
-	}
-	if a := parse(r.header.ClientIP(req.Header, req.RemoteAddr)); a.IsValid() {
-		return a
-	}
-	return peer // the proxies wrote no address: the last proxy is the client
-}
-
-// trusts reports whether a is one of the trusted proxies.
-func (r *Resolver) trusts(a netip.Addr) bool {
-	return slices.ContainsFunc(r.trusted, func(p netip.Prefix) bool { return p.Contains(a) })
-}
 
 // Key is the client's name in the tables: the IPv4 address, or the IPv6 address's /64;
 // "unknown" for the zero Addr.
@@ -89,21 +25,6 @@ func Key(a netip.Addr) string {
 	return p.String()
 }
 
-// parse reads "host:port", "host" or "[v6]:port", dropping a zone and unmapping ::ffff:v4.
-func parse(s string) netip.Addr {
-	if ap, err := netip.ParseAddrPort(s); err == nil {
-		return ap.Addr().WithZone("").Unmap()
-	}
-	if host, _, err := net.SplitHostPort(s); err == nil {
-		s = host
-	}
-	a, err := netip.ParseAddr(s)
-	if err != nil {
-		return netip.Addr{}
-	}
-	return a.WithZone("").Unmap()
-}
-
 // keyOf is the context key of a request's client.
 type keyOf struct{}
 
@@ -116,11 +37,4 @@ func With(ctx context.Context, key string) context.Context {
 func Of(ctx context.Context) string {
 	k, _ := ctx.Value(keyOf{}).(string)
 	return k
-}
-
-// Wrap serves next with every request's client in its context (Of).
-func (r *Resolver) Wrap(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		next.ServeHTTP(w, req.WithContext(With(req.Context(), Key(r.Addr(req)))))
-	})
 }
