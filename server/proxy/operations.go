@@ -40,11 +40,16 @@ type routeVar struct {
 
 // match is the operation a call was matched to, and where in the path its values are.
 type match struct {
-	id    string
-	path  string   // the path as normalize wrote it
-	spans [][2]int // of each variable's value in path
-	vars  []routeVar
+	id   string
+	path string // the path as normalize wrote it
+	// groups are the route's expression's submatch indexes in path: variable i's value (from
+	// 0) is path[groups[2i+2]:groups[2i+3]] (see span).
+	groups []int
+	vars   []routeVar
 }
+
+// span is where variable i's value (from 0) is in m.path.
+func (m match) span(i int) [2]int { return [2]int{m.groups[2*i+2], m.groups[2*i+3]} }
 
 // newOperations compiles the API's templates, each also under the path of every server URL
 // (a document may put a base path there, such as /admin/reports/v1).
@@ -166,45 +171,49 @@ func (o *operations) match(method, basePath, rawPath, rawQuery string, header ht
 	}
 	var query url.Values
 	path := normalize(rawPath)
-	for _, cand := range []string{path, normalizeLiteral(basePath) + path} {
-		best, bestLit := -1, -1
-		var spans []int
-		for i := range o.routes {
-			r := &o.routes[i]
-			if r.method != method && !(method == http.MethodHead && r.method == http.MethodGet) {
-				continue
-			}
-			lit := r.literal
-			if r.fixed != nil {
-				lit += len(r.fixed[0]) + len(r.fixed[1]) // a fixed pair is more specific
-			}
-			if lit <= bestLit || !strings.HasPrefix(cand, r.lead) {
-				continue
-			}
-			m := r.re.FindStringSubmatchIndex(cand)
-			if m == nil {
-				continue
-			}
-			if r.fixed != nil {
-				if query == nil {
-					query, _ = url.ParseQuery(rawQuery)
-				}
-				if query.Get(r.fixed[0]) != r.fixed[1] && header.Get(r.fixed[0]) != r.fixed[1] {
-					continue
-				}
-			}
-			best, bestLit, spans = i, lit, m
-		}
-		if best >= 0 {
-			r := &o.routes[best]
-			out := match{id: r.id, path: cand, vars: r.vars}
-			for g := 1; g <= len(r.vars); g++ {
-				out.spans = append(out.spans, [2]int{spans[2*g], spans[2*g+1]})
-			}
-			return out, true
-		}
+	if m, ok := o.matchPath(method, path, rawQuery, header, &query); ok || basePath == "" {
+		return m, ok
 	}
-	return match{}, false
+	// The path with the base path in front is made only when the path alone matches nothing.
+	return o.matchPath(method, normalizeLiteral(basePath)+path, rawQuery, header, &query)
+}
+
+// matchPath is match for one normalized path; query is the call's query once parsed, nil
+// before (only a route that fixes a pair needs it).
+func (o *operations) matchPath(method, path, rawQuery string, header http.Header, query *url.Values) (match, bool) {
+	best, bestLit := -1, -1
+	var spans []int
+	for i := range o.routes {
+		r := &o.routes[i]
+		if r.method != method && !(method == http.MethodHead && r.method == http.MethodGet) {
+			continue
+		}
+		lit := r.literal
+		if r.fixed != nil {
+			lit += len(r.fixed[0]) + len(r.fixed[1]) // a fixed pair is more specific
+		}
+		if lit <= bestLit || !strings.HasPrefix(path, r.lead) {
+			continue
+		}
+		m := r.re.FindStringSubmatchIndex(path)
+		if m == nil {
+			continue
+		}
+		if r.fixed != nil {
+			if *query == nil {
+				*query, _ = url.ParseQuery(rawQuery)
+			}
+			if query.Get(r.fixed[0]) != r.fixed[1] && header.Get(r.fixed[0]) != r.fixed[1] {
+				continue
+			}
+		}
+		best, bestLit, spans = i, lit, m
+	}
+	if best < 0 {
+		return match{}, false
+	}
+	r := &o.routes[best]
+	return match{id: r.id, path: path, groups: spans, vars: r.vars}, true
 }
 
 // checkValues accepts the encoded slashes and the semicolons checkPath left open only inside
@@ -213,8 +222,8 @@ func (o *operations) match(method, basePath, rawPath, rawQuery string, header ht
 // matrix one.
 func checkValues(m match) *refusal {
 	in := func(pos int) (routeVar, [2]int, bool) {
-		for i, s := range m.spans {
-			if pos >= s[0] && pos < s[1] {
+		for i := range m.vars {
+			if s := m.span(i); pos >= s[0] && pos < s[1] {
 				return m.vars[i], s, true
 			}
 		}
