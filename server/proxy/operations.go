@@ -41,15 +41,21 @@ type routeVar struct {
 // match is the operation a call was matched to, and where in the path its values are.
 type match struct {
 	id   string
-	path string // the path as normalize wrote it
-	// groups are the route's expression's submatch indexes in path: variable i's value (from
-	// 0) is path[groups[2i+2]:groups[2i+3]] (see span).
-	groups []int
-	vars   []routeVar
+	path string         // the path as normalize wrote it
+	re   *regexp.Regexp // the route's expression, which matched path
+	vars []routeVar
 }
 
-// span is where variable i's value (from 0) is in m.path.
-func (m match) span(i int) [2]int { return [2]int{m.groups[2*i+2], m.groups[2*i+3]} }
+// spans are where each variable's value is in m.path. Matching does without them: the
+// expression is run again for them (only a path that needs checkValues asks).
+func (m match) spans() [][2]int {
+	g := m.re.FindStringSubmatchIndex(m.path)
+	out := make([][2]int, len(m.vars))
+	for i := range out {
+		out[i] = [2]int{g[2*i+2], g[2*i+3]}
+	}
+	return out
+}
 
 // newOperations compiles the API's templates, each also under the path of every server URL
 // (a document may put a base path there, such as /admin/reports/v1).
@@ -182,7 +188,6 @@ func (o *operations) match(method, basePath, rawPath, rawQuery string, header ht
 // before (only a route that fixes a pair needs it).
 func (o *operations) matchPath(method, path, rawQuery string, header http.Header, query *url.Values) (match, bool) {
 	best, bestLit := -1, -1
-	var spans []int
 	for i := range o.routes {
 		r := &o.routes[i]
 		if r.method != method && !(method == http.MethodHead && r.method == http.MethodGet) {
@@ -195,8 +200,7 @@ func (o *operations) matchPath(method, path, rawQuery string, header http.Header
 		if lit <= bestLit || !strings.HasPrefix(path, r.lead) {
 			continue
 		}
-		m := r.re.FindStringSubmatchIndex(path)
-		if m == nil {
+		if !r.re.MatchString(path) {
 			continue
 		}
 		if r.fixed != nil {
@@ -207,13 +211,13 @@ func (o *operations) matchPath(method, path, rawQuery string, header http.Header
 				continue
 			}
 		}
-		best, bestLit, spans = i, lit, m
+		best, bestLit = i, lit
 	}
 	if best < 0 {
 		return match{}, false
 	}
 	r := &o.routes[best]
-	return match{id: r.id, path: path, groups: spans, vars: r.vars}, true
+	return match{id: r.id, path: path, re: r.re, vars: r.vars}, true
 }
 
 // checkValues accepts the encoded slashes and the semicolons checkPath left open only inside
@@ -221,9 +225,10 @@ func (o *operations) matchPath(method, path, rawQuery string, header http.Header
 // no dot or empty segments once decoded, a semicolon encoded in any value or written in a
 // matrix one.
 func checkValues(m match) *refusal {
+	spans := m.spans()
 	in := func(pos int) (routeVar, [2]int, bool) {
-		for i := range m.vars {
-			if s := m.span(i); pos >= s[0] && pos < s[1] {
+		for i, s := range spans {
+			if pos >= s[0] && pos < s[1] {
 				return m.vars[i], s, true
 			}
 		}

@@ -36,7 +36,7 @@ func TestMatchUnderTheBasePath(t *testing.T) {
 		if !ok {
 			continue
 		}
-		s := m.span(0)
+		s := m.spans()[0]
 		if got := m.path[s[0]:s[1]]; got != tt.value {
 			t.Errorf("base %q, path %q: value: got %q; want %q", tt.base, tt.path, got, tt.value)
 		}
