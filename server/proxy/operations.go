@@ -40,10 +40,21 @@ type routeVar struct {
 
 // match is the operation a call was matched to, and where in the path its values are.
 type match struct {
-	id    string
-	path  string   // the path as normalize wrote it
-	spans [][2]int // of each variable's value in path
-	vars  []routeVar
+	id   string
+	path string         // the path as normalize wrote it
+	re   *regexp.Regexp // the route's expression, which matched path
+	vars []routeVar
+}
+
+// spans are where each variable's value is in m.path. Matching does without them: the
+// expression is run again for them (only a path that needs checkValues asks).
+func (m match) spans() [][2]int {
+	g := m.re.FindStringSubmatchIndex(m.path)
+	out := make([][2]int, len(m.vars))
+	for i := range out {
+		out[i] = [2]int{g[2*i+2], g[2*i+3]}
+	}
+	return out
 }
 
 // newOperations compiles the API's templates, each also under the path of every server URL
@@ -166,45 +177,47 @@ func (o *operations) match(method, basePath, rawPath, rawQuery string, header ht
 	}
 	var query url.Values
 	path := normalize(rawPath)
-	for _, cand := range []string{path, normalizeLiteral(basePath) + path} {
-		best, bestLit := -1, -1
-		var spans []int
-		for i := range o.routes {
-			r := &o.routes[i]
-			if r.method != method && !(method == http.MethodHead && r.method == http.MethodGet) {
-				continue
-			}
-			lit := r.literal
-			if r.fixed != nil {
-				lit += len(r.fixed[0]) + len(r.fixed[1]) // a fixed pair is more specific
-			}
-			if lit <= bestLit || !strings.HasPrefix(cand, r.lead) {
-				continue
-			}
-			m := r.re.FindStringSubmatchIndex(cand)
-			if m == nil {
-				continue
-			}
-			if r.fixed != nil {
-				if query == nil {
-					query, _ = url.ParseQuery(rawQuery)
-				}
-				if query.Get(r.fixed[0]) != r.fixed[1] && header.Get(r.fixed[0]) != r.fixed[1] {
-					continue
-				}
-			}
-			best, bestLit, spans = i, lit, m
-		}
-		if best >= 0 {
-			r := &o.routes[best]
-			out := match{id: r.id, path: cand, vars: r.vars}
-			for g := 1; g <= len(r.vars); g++ {
-				out.spans = append(out.spans, [2]int{spans[2*g], spans[2*g+1]})
-			}
-			return out, true
-		}
+	if m, ok := o.matchPath(method, path, rawQuery, header, &query); ok || basePath == "" {
+		return m, ok
 	}
-	return match{}, false
+	// The path with the base path in front is made only when the path alone matches nothing.
+	return o.matchPath(method, normalizeLiteral(basePath)+path, rawQuery, header, &query)
+}
+
+// matchPath is match for one normalized path; query is the call's query once parsed, nil
+// before (only a route that fixes a pair needs it).
+func (o *operations) matchPath(method, path, rawQuery string, header http.Header, query *url.Values) (match, bool) {
+	best, bestLit := -1, -1
+	for i := range o.routes {
+		r := &o.routes[i]
+		if r.method != method && !(method == http.MethodHead && r.method == http.MethodGet) {
+			continue
+		}
+		lit := r.literal
+		if r.fixed != nil {
+			lit += len(r.fixed[0]) + len(r.fixed[1]) // a fixed pair is more specific
+		}
+		if lit <= bestLit || !strings.HasPrefix(path, r.lead) {
+			continue
+		}
+		if !r.re.MatchString(path) {
+			continue
+		}
+		if r.fixed != nil {
+			if *query == nil {
+				*query, _ = url.ParseQuery(rawQuery)
+			}
+			if query.Get(r.fixed[0]) != r.fixed[1] && header.Get(r.fixed[0]) != r.fixed[1] {
+				continue
+			}
+		}
+		best, bestLit = i, lit
+	}
+	if best < 0 {
+		return match{}, false
+	}
+	r := &o.routes[best]
+	return match{id: r.id, path: path, re: r.re, vars: r.vars}, true
 }
 
 // checkValues accepts the encoded slashes and the semicolons checkPath left open only inside
@@ -212,8 +225,9 @@ func (o *operations) match(method, basePath, rawPath, rawQuery string, header ht
 // no dot or empty segments once decoded, a semicolon encoded in any value or written in a
 // matrix one.
 func checkValues(m match) *refusal {
+	spans := m.spans()
 	in := func(pos int) (routeVar, [2]int, bool) {
-		for i, s := range m.spans {
+		for i, s := range spans {
 			if pos >= s[0] && pos < s[1] {
 				return m.vars[i], s, true
 			}

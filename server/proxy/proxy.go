@@ -150,6 +150,10 @@ type Proxy struct {
 	limits RateLimiter
 	// auditTo is cfg.Audit's handler, which audit hands each line to.
 	auditTo slog.Handler
+	// auditWhoT holds auditTo with a user's, an API's and an operation's attributes added
+	// (auditWho); auditWhoMu serializes its additions.
+	auditWhoT  atomic.Pointer[map[auditKey]slog.Handler]
+	auditWhoMu sync.Mutex
 	// strip are cfg.StripHeaders in canonical form, deleted from every upstream request.
 	strip []string
 

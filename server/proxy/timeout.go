@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -35,17 +36,17 @@ func (t *timeoutTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	}
 	// One timer serves both waits: for the headers, then between two reads of the body.
 	b.idle, b.cancel, b.start, b.call = t.idleTimeout, cancel, time.Now(), callFrom(ctx)
-	b.timer = time.AfterFunc(t.headerTimeout, b.expire)
+	b.timer = startIdleTimer(b, t.headerTimeout)
 	resp, err := t.next.RoundTrip(req)
 	if err != nil {
-		b.timer.Stop()
+		b.stopTimer()
 	} else if b.phase.CompareAndSwap(phaseHeaders, phaseBody) { // unless the header time-out fired
 		// The timer, armed for the end of the header wait, watches the body from now on: when
 		// it fires, expire arms it again for what is left of the idle wait of the read under way.
 		// It is reset only when the idle wait would end first, so that most calls do without
 		// the two timer operations (stop, reset) of the change of phase.
 		if t.headerTimeout-time.Since(b.start) > t.idleTimeout {
-			b.timer.Reset(t.idleTimeout)
+			b.timer.t.Reset(t.idleTimeout)
 		}
 	}
 	if err != nil {
@@ -82,7 +83,7 @@ type idleBody struct {
 	body    io.ReadCloser
 	idle    time.Duration
 	cancel  context.CancelCauseFunc
-	timer   *time.Timer  // the header time-out, then the idle one
+	timer   *idleTimer   // the header time-out, then the idle one
 	start   time.Time    // the origin of reading's times (monotonic)
 	reading atomic.Int64 // when the read under way began, in ns since start; 0: none
 	phase   atomic.Int32
@@ -122,7 +123,7 @@ func (b *idleBody) expire() {
 		}
 		next = b.idle - waited
 	}
-	b.timer.Reset(next)
+	b.timer.t.Reset(next)
 }
 
 func (b *idleBody) Read(p []byte) (int, error) {
@@ -165,11 +166,54 @@ func (b *idleBody) end(p []byte, n int, trailer []byte) (int, error) {
 }
 
 func (b *idleBody) Close() error {
-	b.phase.Store(phaseClosed) // a firing timer arms itself no more
-	b.timer.Stop()
+	if b.phase.Swap(phaseClosed) != phaseClosed { // a firing timer arms itself no more
+		b.stopTimer() // once: a timer handed back may be another call's already
+	}
 	err := b.body.Close()
 	b.cancel(nil)
 	return err
+}
+
+// stopTimer stops the body's timer for good. A timer whose function has not started (Stop
+// reports it) is handed back for another call (startIdleTimer); one that fired may still be
+// running its function, and is left to it.
+func (b *idleBody) stopTimer() {
+	if b.timer.t.Stop() {
+		b.timer.b.Store(nil)
+		idleTimers.Put(b.timer)
+	}
+}
+
+// idleTimer is an idleBody's timer, reused by later calls: a time.AfterFunc and its function
+// value, made for every call, were two allocations per call, and making and stopping one took
+// several times as long as resetting and stopping a kept one. It runs the expire of the body it
+// serves, b, set before the timer is armed for it.
+type idleTimer struct {
+	t *time.Timer
+	b atomic.Pointer[idleBody]
+}
+
+// idleTimers holds the idleTimers whose timer is stopped and whose function is not running.
+var idleTimers sync.Pool
+
+func (it *idleTimer) fire() {
+	if b := it.b.Load(); b != nil {
+		b.expire()
+	}
+}
+
+// startIdleTimer arms a timer that runs b.expire after d: a stopped one handed back by an
+// earlier call, or a new one.
+func startIdleTimer(b *idleBody, d time.Duration) *idleTimer {
+	if it, ok := idleTimers.Get().(*idleTimer); ok {
+		it.b.Store(b)
+		it.t.Reset(d)
+		return it
+	}
+	it := new(idleTimer)
+	it.b.Store(b)
+	it.t = time.AfterFunc(d, it.fire)
+	return it
 }
 
 // idleTrailer is the event that closes a stream whose upstream was silent for idle.
