@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"loupe/server/config/placement"
 	"loupe/server/sandbox"
 )
 
@@ -15,7 +16,7 @@ import (
 // is created, its health read by that name, and an unknown script id gets Google's 404, never
 // a refusal of Loupe's.
 func TestUTF8PathValuesReachTheSandboxes(t *testing.T) {
-	_, ts, _ := serve(t, "", nil)
+	srv, ts, _ := serve(t, "", nil)
 	jar, _ := cookiejar.New(nil)
 	client := &http.Client{Jar: jar, Transport: ts.Client().Transport}
 	tests := []struct {
@@ -32,8 +33,12 @@ func TestUTF8PathValuesReachTheSandboxes(t *testing.T) {
 	for _, prefix := range []string{"/proxy/", "/sandbox/"} {
 		for _, tt := range tests {
 			req, _ := http.NewRequest(tt.method, ts.URL+prefix+tt.api+tt.path, nil)
-			if prefix == "/sandbox/" {
-				sandbox.DefaultCredential(tt.api)(req)
+			if prefix == "/sandbox/" { // the credential the proxy would add, placed as the document says
+				send, name, pfx, err := placement.Of(srv.Catalog().API(tt.api))
+				if err != nil {
+					t.Fatal(err)
+				}
+				placement.Apply(send, name, pfx, sandbox.DefaultKey)(req)
 			}
 			resp, err := client.Do(req)
 			if err != nil {

@@ -12,6 +12,11 @@ import (
 	"loupe/server/sandbox/state"
 )
 
+// DefaultKey is the credential every built-in sandbox accepts unless configured otherwise, and
+// the one the default proxy configuration sends. It is documented in README.md; it guards
+// nothing, it only lets the sandboxes check credentials the way the real APIs do.
+const DefaultKey = "loupe-sandbox-key"
+
 // Mux routes /sandbox/<slug>/... to the handler of that API, with the prefix stripped.
 type Mux struct {
 	apis map[string]http.Handler
