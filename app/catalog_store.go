@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"sync"
@@ -89,11 +88,11 @@ func fetchCatalog(ctx context.Context) (*catalog.Catalog, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the catalog could not be read: %w", err)
 	}
-	var cat catalog.Catalog
-	if err := json.Unmarshal(b, &cat); err != nil {
+	cat, err := catalog.Decode(b)
+	if err != nil {
 		return nil, fmt.Errorf("the catalog is not valid JSON: %w", err)
 	}
-	return &cat, nil
+	return cat, nil
 }
 
 // whole is the one fetch of the whole catalog that completes a page catalog.

@@ -104,11 +104,11 @@ func readPageCatalog() *catalog.Catalog {
 	if !el.Truthy() {
 		return nil
 	}
-	var cat catalog.Catalog
-	if err := json.Unmarshal([]byte(el.Get("textContent").String()), &cat); err != nil || cat.Page == "" {
+	cat, err := catalog.Decode([]byte(el.Get("textContent").String()))
+	if err != nil || cat.Page == "" {
 		return nil
 	}
-	return &cat
+	return cat
 }
 
 // completeCatalog puts what the whole catalog full has and the page catalog cur left out in

@@ -29,20 +29,63 @@ func (a API) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads an API and resolves every use of a shared schema to it.
 func (a *API) UnmarshalJSON(b []byte) error {
-	type plain API
-	var v struct {
-		*plain
-		Components map[string]*Schema `json:"components"`
-	}
-	v.plain = (*plain)(a)
-	if err := json.Unmarshal(b, &v); err != nil {
+	var w apiWire
+	if err := json.Unmarshal(b, &w); err != nil {
 		return err
 	}
-	r := resolver{table: v.Components, done: map[*Schema]bool{}}
+	*a = w.api()
+	return nil
+}
+
+// apiWire is an API as written, read without the UnmarshalJSON of its operations: inside an
+// API they carry no components of their own, and json.Unmarshal calling a method per
+// operation would check and scan each operation's bytes twice more.
+type apiWire struct {
+	plainAPI
+	Operations []opInAPI          `json:"operations"`
+	Components map[string]*Schema `json:"components"`
+}
+
+// plainAPI is API without its methods.
+type plainAPI API
+
+// api returns the API read, each use of a shared schema resolved to it.
+func (w *apiWire) api() API {
+	a := API(w.plainAPI)
+	if w.Operations != nil {
+		a.Operations = make([]Operation, len(w.Operations))
+		for i := range w.Operations {
+			a.Operations[i] = Operation(w.Operations[i])
+		}
+	}
+	r := resolver{table: w.Components, done: map[*Schema]bool{}}
 	for i := range a.Operations {
 		r.operation(&a.Operations[i])
 	}
-	return nil
+	return a
+}
+
+// Decode reads a catalog written as JSON (/catalog.json, a page catalog). It gives what
+// json.Unmarshal into a Catalog gives, reading each byte once: the app decodes a catalog while
+// the page starts, where each further pass over the APIs' and operations' bytes (one per
+// UnmarshalJSON method on the way) is time the visitor waits.
+func Decode(b []byte) (*Catalog, error) {
+	type plainCatalog Catalog
+	var w struct {
+		plainCatalog
+		APIs []apiWire `json:"apis"`
+	}
+	if err := json.Unmarshal(b, &w); err != nil {
+		return nil, err
+	}
+	c := Catalog(w.plainCatalog)
+	if w.APIs != nil {
+		c.APIs = make([]API, len(w.APIs))
+		for i := range w.APIs {
+			c.APIs[i] = w.APIs[i].api()
+		}
+	}
+	return &c, nil
 }
 
 // MarshalJSON writes an operation on its own, with the shared schemas it uses in "components".

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -73,5 +74,34 @@ func TestComponentsOfAnOperation(t *testing.T) {
 	pc, _ := json.Marshal(API{Slug: "pets", Operations: a.Operations[:1]})
 	if strings.Contains(string(pc), "components") {
 		t.Errorf("a partial operation brings components: %s", pc)
+	}
+}
+
+// TestDecodeIsUnmarshal: Decode reads a catalog as json.Unmarshal does, shared schemas
+// resolved to one schema at every use.
+func TestDecodeIsUnmarshal(t *testing.T) {
+	written, _ := json.Marshal(Catalog{Version: "v", APIs: []API{sharedAPI(30)}, Page: "/pets"})
+	for _, b := range [][]byte{written, []byte(`{"apis":[{"slug":"a"},{"slug":"b","operations":[],"components":{}}],"walkthroughs":[{"id":"w"}]}`)} {
+		var want Catalog
+		if err := json.Unmarshal(b, &want); err != nil {
+			t.Fatal(err)
+		}
+		got, err := Decode(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, &want) {
+			t.Errorf("Decode(%.60s...) gives\n%+v\nwant\n%+v", b, got, &want)
+		}
+	}
+	got, _ := Decode(written)
+	ops := got.APIs[0].Operations
+	if p0, p1 := ops[0].Responses[0].Schema.Items, ops[29].Responses[0].Schema.Items; p0 != p1 || p0.Ref != "Pet" {
+		t.Errorf("decoded Pet: %p and %p; want one shared schema", p0, p1)
+	}
+	for _, bad := range []string{`{"apis":[{"slug":1}]}`, `{"apis":[`, `[]`} {
+		if _, err := Decode([]byte(bad)); err == nil {
+			t.Errorf("Decode(%s): got no error; want one", bad)
+		}
 	}
 }

@@ -28,11 +28,11 @@ func LoadCatalog(ctx context.Context) (*catalog.Catalog, error) {
 	if err != nil {
 		return nil, err
 	}
-	var cat catalog.Catalog
-	if err := json.Unmarshal(data, &cat); err != nil {
+	cat, err := catalog.Decode(data)
+	if err != nil {
 		return nil, fmt.Errorf("reading %s/catalog.json: %w", siteBaseOf(), err)
 	}
-	return &cat, nil
+	return cat, nil
 }
 
 // LoadHints fetches the configured sandbox hints of an API of your own that the static site
