@@ -57,6 +57,15 @@ type pageLoad struct {
 	Usable       float64 `json:"usable"`
 	Bytes        float64 `json:"bytes"`
 	WasmIn       float64 `json:"wasm"` // app.wasm's last byte received (NaN for Swagger UI, which has none)
+	// The start-up's steps (NaN for the pages without them, see startPhases): the wasm handed
+	// to the compiler, compiled and instantiated, Go's main started (the runtime and every
+	// package initialized), Loupe's routes registered with the page catalog read, the page
+	// mounted (go-app's loader gone).
+	CompileCall float64 `json:"compileCall"`
+	Compiled    float64 `json:"compiled"`
+	GoMain      float64 `json:"goMain"`
+	Routes      float64 `json:"routes"`
+	Mounted     float64 `json:"mounted"`
 }
 
 // Each page's usable check, a JavaScript function that usableRecorder calls. Loupe's operation
@@ -74,9 +83,22 @@ const (
 
 // usableRecorder is the script that runs before any script of every page of a load: it records
 // in window.__usableAt the time (performance.now()) the JavaScript function usable first
-// returned true.
+// returned true, and the start-up's steps the page itself does not mark: when the wasm went to
+// WebAssembly.instantiateStreaming and when that resolved, and when go-app's loader left.
 func usableRecorder(usable string) string {
 	return `(() => {
+	const instantiate = WebAssembly.instantiateStreaming;
+	WebAssembly.instantiateStreaming = function (...args) {
+		window.__compileCall ??= performance.now();
+		return instantiate.apply(this, args).then(r => { window.__compiled ??= performance.now(); return r; });
+	};
+	const mounted = () => {
+		if (window.__mountedAt === undefined && document.body && document.readyState !== "loading" &&
+			window.__compiled !== undefined && document.getElementById("app-wasm-loader") === null) {
+			window.__mountedAt = performance.now();
+		}
+	};
+	new MutationObserver(mounted).observe(document, {childList: true, subtree: true});
 	const usable = ` + usable + `;
 	const check = () => {
 		if (window.__usableAt === undefined && document.readyState !== "loading" && usable()) {
@@ -94,8 +116,11 @@ const loadFigures = `(() => {
 	const paint = name => (performance.getEntriesByName(name)[0] || {startTime: -1}).startTime; // -1: none recorded
 	const entries = [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")];
 	const wasm = entries.find(e => e.name.endsWith("/app.wasm")) || {responseEnd: -1}; // Swagger UI has none
+	const mark = name => (performance.getEntriesByName(name, "mark")[0] || {startTime: -1}).startTime;
 	return {fp: paint("first-paint"), fcp: paint("first-contentful-paint"), usable: window.__usableAt,
-		bytes: entries.reduce((sum, e) => sum + (e.transferSize || 0), 0), wasm: wasm.responseEnd};
+		bytes: entries.reduce((sum, e) => sum + (e.transferSize || 0), 0), wasm: wasm.responseEnd,
+		compileCall: window.__compileCall ?? -1, compiled: window.__compiled ?? -1,
+		goMain: mark("loupe:main"), routes: mark("loupe:routes"), mounted: window.__mountedAt ?? -1};
 })()`
 
 // BenchmarkPageLoadBesideSwaggerUI prints, for loopback and Fast 4G, first and repeat visits,
@@ -136,6 +161,7 @@ func BenchmarkPageLoadBesideSwaggerUI(b *testing.B) {
 			}
 			printPageLoads(net.name, loupe, swagger)
 			printBesideEmptyApp(net.name, loupe, empty)
+			printStartPhases(net.name, loupe, empty)
 		}
 	}
 }
@@ -198,7 +224,8 @@ func loadTwice(b *testing.B, url, usable string, cond *network.Conditions) (firs
 	first = load("first visit")
 	if math.IsInf(first.Usable, 1) {
 		nan := math.NaN() // no repeat visit of a page that never became usable: not measured
-		return first, pageLoad{FirstPaint: nan, FirstContent: nan, Usable: nan, Bytes: nan, WasmIn: nan}
+		return first, pageLoad{FirstPaint: nan, FirstContent: nan, Usable: nan, Bytes: nan, WasmIn: nan,
+			CompileCall: nan, Compiled: nan, GoMain: nan, Routes: nan, Mounted: nan}
 	}
 	if _, err := chromedp.Run(within(b, ctx, 60*time.Second), chromedp.Evaluate[bool](workerReady, chromedp.EvalAwaitPromise)); err != nil {
 		b.Fatalf("waiting for the service worker of %s: %v", url, err)

@@ -119,8 +119,10 @@ func (p pageLoad) recordedOnly() pageLoad {
 	if p.FirstContent < 0 {
 		p.FirstContent = math.NaN()
 	}
-	if p.WasmIn < 0 {
-		p.WasmIn = math.NaN()
+	for _, t := range []*float64{&p.WasmIn, &p.CompileCall, &p.Compiled, &p.GoMain, &p.Routes, &p.Mounted} {
+		if *t < 0 {
+			*t = math.NaN()
+		}
 	}
 	return p
 }
