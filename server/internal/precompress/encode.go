@@ -1,8 +1,9 @@
 // Package precompress makes the .br and .gz files that server/site serves beside each build
-// output of web/ (app.wasm, the static explorer's modules), always with the same pure-Go encoders, so a machine
-// with the brotli command and one without ship the same bytes: brotli is
-// github.com/andybalholm/brotli at quality 11 with the window the brotli command picks (the
-// output is byte for byte the command's `brotli -q 11`), gzip is compress/gzip at level 9.
+// output of web/ (app.wasm, the static explorer's modules), with the same bytes on a machine with
+// the brotli command and one without: brotli is github.com/andybalholm/brotli at quality 11 with
+// the window the brotli command picks (the output is byte for byte the command's `brotli -q
+// 11`), gzip is compress/gzip at level 9. Where the command is installed it compresses instead,
+// about twice as fast, once it wrote the Go encoder's bytes for a probe (command.go).
 //
 // Brotli at quality 11 is slow (about a minute of CPU for app.wasm), so a file is compressed
 // only when its content or the settings changed: a manifest beside the files (Manifest) records

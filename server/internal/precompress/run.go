@@ -17,9 +17,14 @@ type Options struct {
 	Store *Store
 	// Workers is how many compressions run at once; zero means one per CPU.
 	Workers int
-	// Warn is told what went wrong with the Store (a full disk, a folder not writable): the
-	// store is a cache, so the run goes on without it. Nil ignores.
+	// Warn is told what went wrong with the Store (a full disk, a folder not writable) or with
+	// the Brotli command: the run goes on without them. Nil ignores.
 	Warn func(error)
+	// Brotli is the path of the brotli command, which compresses about twice as fast as the Go
+	// encoder; "" compresses with the Go encoder only. The run uses the command only once it
+	// wrote the Go encoder's bytes for the start of one of the files (see command.go), so the
+	// outputs are the same with it or without it.
+	Brotli string
 }
 
 // Result tells what Run did for one file.
@@ -84,6 +89,9 @@ func Run(paths []string, opt Options) ([]Result, error) {
 			todo = append(todo, job{f, ext})
 		}
 	}
+	if opt.Brotli != "" {
+		opt.Brotli = agreeingCommand(todo, opt)
+	}
 	if err := runJobs(todo, opt); err != nil {
 		return nil, err
 	}
@@ -134,7 +142,7 @@ func runJobs(jobs []job, opt Options) error {
 		sem <- struct{}{}
 		wg.Go(func() {
 			defer func() { <-sem }()
-			out, err := j.compress()
+			out, err := j.compress(opt.Brotli)
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {
@@ -150,11 +158,34 @@ func runJobs(jobs []job, opt Options) error {
 	return first
 }
 
-func (j job) compress() ([]byte, error) {
+// compress makes the job's output, with the brotli command when it is not "".
+func (j job) compress(command string) ([]byte, error) {
 	if j.ext == ".br" {
-		return Brotli(j.f.data, j.f.settings)
+		return brotliWith(command, j.f)
 	}
 	return Gzip(j.f.data, j.f.settings)
+}
+
+// agreeingCommand returns opt.Brotli when it writes the Go encoder's bytes for the start of the
+// smallest file the jobs compress with brotli, and "" (told to opt.Warn) when it does not; ""
+// also when no job is brotli's, as there is nothing to use it for.
+func agreeingCommand(jobs []job, opt Options) string {
+	var probe []byte
+	for _, j := range jobs {
+		if j.ext == ".br" && (probe == nil || len(j.f.data) < len(probe)) {
+			probe = j.f.data
+		}
+	}
+	if probe == nil {
+		return ""
+	}
+	if err := commandAgrees(opt.Brotli, probe[:min(len(probe), probeSize)]); err != nil {
+		if opt.Warn != nil {
+			opt.Warn(fmt.Errorf("compressing with the Go encoder only: %w", err))
+		}
+		return ""
+	}
+	return opt.Brotli
 }
 
 // check verifies an output taken from the store.
