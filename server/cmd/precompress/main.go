@@ -1,8 +1,8 @@
 // Command precompress writes FILE.br (brotli, quality 11) and FILE.gz (gzip -9) beside each FILE
 // given, for server/site to serve by Accept-Encoding. The bytes do not depend on whether the
 // brotli command is installed: they are the pure-Go encoder's, which are the command's `brotli
-// -q 11` bytes, and the command, about twice as fast, is used only once it wrote the Go
-// encoder's bytes for a probe. A file whose outputs are already those of its content is
+// -q 11` bytes; the command, which is faster, is used only once it wrote the Go encoder's bytes
+// for a probe. A file whose outputs are already those of its content is
 // skipped, outputs are taken from the machine's cache when another checkout made them, and the
 // files are compressed concurrently (see server/internal/precompress).
 //

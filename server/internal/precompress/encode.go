@@ -3,7 +3,7 @@
 // the brotli command and one without: brotli is github.com/andybalholm/brotli at quality 11 with
 // the window the brotli command picks (the output is byte for byte the command's `brotli -q
 // 11`), gzip is compress/gzip at level 9. Where the command is installed it compresses instead,
-// about twice as fast, once it wrote the Go encoder's bytes for a probe (command.go).
+// in two thirds of the time, once it wrote the Go encoder's bytes for a probe (command.go).
 //
 // Brotli at quality 11 is slow (about a minute of CPU for app.wasm), so a file is compressed
 // only when its content or the settings changed: a manifest beside the files (Manifest) records

@@ -20,8 +20,8 @@ type Options struct {
 	// Warn is told what went wrong with the Store (a full disk, a folder not writable) or with
 	// the Brotli command: the run goes on without them. Nil ignores.
 	Warn func(error)
-	// Brotli is the path of the brotli command, which compresses about twice as fast as the Go
-	// encoder; "" compresses with the Go encoder only. The run uses the command only once it
+	// Brotli is the path of the brotli command, which compresses in about two thirds of the Go
+	// encoder's time; "" compresses with the Go encoder only. The run uses the command only once it
 	// wrote the Go encoder's bytes for the start of one of the files (see command.go), so the
 	// outputs are the same with it or without it.
 	Brotli string
